@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: ftrace=nop
+# timeout: 1500
+#
+# The main test boot: KUnit suites run while the kernel boots (the host
+# reads them from the console); here, ftracetest with upstream's cases
+# and ours.
+. /harness/lib.sh
+
+expect boot "ftrace=nop is accepted" \
+	sh -c '! dmesg | grep -Eq "no such tracer|bootup tracer .* not registered" &&
+	       grep -qx nop /sys/kernel/tracing/current_tracer'
+
+echo "@@ ftracetest begin" >"$RESULTS"
+cd /ftracetest
+sh ./ftracetest -K -l /tmp/ftlogs >"$RESULTS" 2>&1
+echo "@@ ftracetest exit $?" >"$RESULTS"
+for f in /tmp/ftlogs/*-log.*; do
+	[ -f "$f" ] || continue
+	echo "@@ log ${f##*/}" >"$RESULTS"
+	sed 's/^/# /' "$f" >"$RESULTS"
+done
+dmesg_tail

@@ -1,0 +1,230 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Boot the test kernel once per scenario in harness/boots/ and report.
+
+usage: check.py --kernel BZIMAGE --tree PREPARED_TREE --out DIR [--only NAME]
+
+Each scenario is a guest script whose '# cmdline:' line adds kernel
+parameters and whose '# timeout:' line (seconds) bounds the boot.  The
+guest writes results to its second serial port; the console log holds the
+kernel's messages, KUnit's KTAP among them.  Both are kept in DIR.
+
+Prints one line per case ('PASS  name'), then its own totals as a comment;
+exits 1 if
+anything failed, a guest hung or panicked, or the kernel log shows a BUG,
+WARNING or Oops.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# Kernel log lines that fail a run wherever they appear.
+BAD_LOG = re.compile(r"\bBUG: |\bWARNING: |\bOops\b|Kernel panic|"
+                     r"general protection fault|UBSAN: |KASAN: |"
+                     r"INFO: task .* blocked|rcu: INFO: ")
+TIMESTAMP = re.compile(r"^\[\s*\d+\.\d+\] ?")
+
+
+class Report:
+    def __init__(self):
+        self.cases = []          # (status, name)
+        self.details = []        # text blocks shown for failures
+
+    def add(self, status, name):
+        self.cases.append((status, name))
+        print(f"{status:<5} {name}", flush=True)
+
+    def count(self, status):
+        return sum(1 for s, _ in self.cases if s == status)
+
+
+def parse_kunit(lines, report, scenario):
+    """KUnit KTAP from the console: suites at column 0, cases indented."""
+    plan = None
+    suites = 0
+    suite = None
+    for line in lines:
+        if plan is None:
+            m = re.match(r"^1\.\.(\d+)$", line)
+            if m:
+                plan = int(m.group(1))
+            continue
+        m = re.match(r"^    # Subtest: (\S+)", line)
+        if m:
+            suite = m.group(1)
+            continue
+        m = re.match(r"^    (not ok|ok) \d+ (\S+)(?:\s+#\s*(\w+))?", line)
+        if m:
+            st = "PASS" if m.group(1) == "ok" else "FAIL"
+            if m.group(3) and m.group(3).upper() == "SKIP":
+                st = "SKIP"
+            report.add(st, f"kunit: {suite}.{m.group(2)}")
+            continue
+        if re.match(r"^(not ok|ok) \d+ \S+", line):
+            suites += 1
+    if plan is None:
+        return
+    if suites != plan:
+        report.add("FAIL", f"kunit: {suites} of {plan} suites finished "
+                   f"({scenario})")
+
+
+def parse_ftracetest(lines, report):
+    plan = None
+    seen = 0
+    for line in lines:
+        m = re.match(r"^1\.\.(\d+)$", line)
+        if m:
+            plan = int(m.group(1))
+            continue
+        m = re.match(r"^(not ok|ok) (\d+) (.*?)(?:\s+#\s*(\w+)\s*)?$", line)
+        if not m:
+            continue
+        seen += 1
+        ok, num, desc, directive = m.groups()
+        directive = (directive or "").upper()
+        if ok == "ok":
+            st = "SKIP" if directive == "SKIP" else "PASS"
+        else:
+            st = "FAIL"
+        note = f" ({directive})" if directive and directive != "SKIP" else ""
+        report.add(st, f"ftracetest: [{num}] {desc.strip()}{note}")
+    if plan is None:
+        report.add("FAIL", "ftracetest: did not start (no KTAP plan)")
+    elif seen != plan:
+        report.add("FAIL", f"ftracetest: {seen} of {plan} cases reported")
+
+
+def parse_results(path, report, scenario):
+    try:
+        with open(path, errors="replace") as f:
+            lines = [l.rstrip("\r\n") for l in f]
+    except OSError:
+        lines = []
+    section = None
+    ftlines = []
+    ft_ran = False
+    logs = {}
+    finished = False
+    dmesg = []
+    for line in lines:
+        if line.startswith("@@ result "):
+            m = re.match(r"@@ result (PASS|FAIL|SKIP) (.*)$", line)
+            if m:
+                report.add(m.group(1), m.group(2))
+            continue
+        if line == "@@ ftracetest begin":
+            section = "ft"
+            ft_ran = True
+            continue
+        if line.startswith("@@ ftracetest exit"):
+            section = None
+            continue
+        if line.startswith("@@ log "):
+            section = ("log", line[7:])
+            logs[section[1]] = []
+            continue
+        if line == "@@ dmesg":
+            section = "dmesg"
+            continue
+        if line == "@@ end":
+            finished = True
+            section = None
+            continue
+        if section == "ft":
+            ftlines.append(line)
+        elif isinstance(section, tuple):
+            logs[section[1]].append(line)
+        elif section == "dmesg":
+            dmesg.append(line)
+    if ft_ran:
+        parse_ftracetest(ftlines, report)
+    for name, text in logs.items():
+        report.details.append(f"--- {scenario}: ftracetest log {name}\n" +
+                              "\n".join(text[-60:]))
+    return finished, dmesg
+
+
+def scenario_header(path, key):
+    with open(path) as f:
+        for line in f:
+            m = re.match(rf"^#\s*{key}:\s*(.*)$", line)
+            if m:
+                return m.group(1).strip()
+    return ""
+
+
+def run_scenario(script, args, report):
+    name = os.path.basename(script)[:-3]
+    cmdline = scenario_header(script, "cmdline")
+    timeout = int(scenario_header(script, "timeout") or 300)
+    out = args.out
+    initrd = os.path.join(out, f"{name}.cpio")
+    console = os.path.join(out, f"{name}.console.log")
+    results = os.path.join(out, f"{name}.results")
+    for p in (console, results):
+        if os.path.exists(p):
+            os.unlink(p)
+    subprocess.run([os.path.join(HERE, "mkinitramfs.sh"), args.tree,
+                    initrd, script], check=True)
+    start = time.time()
+    rc = subprocess.run([os.path.join(HERE, "qemu.sh"), "-t", str(timeout),
+                         "-c", console, "-r", results, "-a", cmdline,
+                         args.kernel, initrd]).returncode
+    took = time.time() - start
+
+    with open(console, errors="replace") as f:
+        clines = [TIMESTAMP.sub("", l.rstrip("\r\n")) for l in f]
+    if "kunit.enable=0" not in cmdline:
+        parse_kunit(clines, report, name)
+    finished, dmesg = parse_results(results, report, name)
+
+    bad = [l for l in clines + dmesg if BAD_LOG.search(l)]
+    for line in dict.fromkeys(bad):
+        report.add("FAIL", f"{name}: kernel log: {line.strip()}")
+    if rc == 124:
+        report.add("FAIL", f"{name}: guest hung (killed after {timeout} s)")
+    elif not finished:
+        report.add("FAIL", f"{name}: guest did not finish (qemu exit {rc})")
+    if bad or rc or not finished:
+        report.details.append(f"--- {name}: console log kept in {console}")
+    print(f"# {name}: booted and ran in {took:.0f} s", flush=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", required=True)
+    ap.add_argument("--tree", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--only", default="")
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+
+    report = Report()
+    boots = os.path.join(HERE, "boots")
+    for f in sorted(os.listdir(boots)):
+        if not f.endswith(".sh"):
+            continue
+        if args.only and f[:-3] != args.only:
+            continue
+        print(f"# scenario {f[:-3]}", flush=True)
+        run_scenario(os.path.join(boots, f), args, report)
+
+    failed = report.count("FAIL")
+    if failed:
+        print("\n# Failures in detail")
+        for d in report.details:
+            print(d)
+        print()
+    print(f"# boots: {report.count('PASS')} passed, {failed} failed, "
+          f"{report.count('SKIP')} skipped")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# mkinitramfs.sh TREE OUT.cpio [CMDFILE] - the guest's initramfs: static
+# busybox, our init and guest scripts, and ftracetest from TREE (upstream's
+# cases plus ours, which the prepared tree already holds).  With CMDFILE,
+# the guest runs it as /harness/cmd and powers off.
+set -eu
+tree=$1
+cpio=$2
+cmd=${3:-}
+here=$(cd "$(dirname "$0")" && pwd)
+gen=$(dirname "$cpio")/gen_init_cpio
+
+if [ ! -x "$gen" ] || [ "$gen" -ot "$tree/usr/gen_init_cpio.c" ]; then
+	gcc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
+fi
+
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+{
+	echo "dir /bin 755 0 0"
+	echo "dir /dev 755 0 0"
+	echo "nod /dev/console 600 0 0 c 5 1"
+	echo "dir /proc 755 0 0"
+	echo "dir /sys 755 0 0"
+	echo "dir /tmp 1777 0 0"
+	echo "file /bin/busybox $(command -v busybox) 755 0 0"
+	echo "file /init $here/guest/init 755 0 0"
+	echo "dir /harness 755 0 0"
+	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
+	echo "file /harness/motd $here/guest/motd 644 0 0"
+	[ -n "$cmd" ] && echo "file /harness/cmd $(realpath "$cmd") 755 0 0"
+	# ftracetest, directories first.
+	src=$tree/tools/testing/selftests/ftrace
+	echo "dir /ftracetest 755 0 0"
+	(cd "$src" && find . -mindepth 1 -type d | sort) | while read -r d; do
+		echo "dir /ftracetest/${d#./} 755 0 0"
+	done
+	(cd "$src" && find . -type f | sort) | while read -r f; do
+		mode=644
+		[ -x "$src/$f" ] && mode=755
+		echo "file /ftracetest/${f#./} $src/${f#./} $mode 0 0"
+	done
+} >"$list"
+"$gen" "$list" >"$cpio"
