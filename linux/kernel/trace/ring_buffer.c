@@ -1,0 +1,520 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The trace ring buffer: one ring of sub-buffers per CPU, written without
+ * locks from any context on that CPU and read by one reader at a time.
+ *
+ * Layout.  A CPU buffer owns nr_pages + 1 sub-buffers, numbered by id.
+ * nr_pages of them form the ring; the extra one belongs to the reader.
+ * Ring positions count up forever; position p lives in slot p % nr_pages.
+ * A slot holds a tagged id: the sub-buffer's id, the lap (p / nr_pages)
+ * it was placed for, and a CLAIMED bit.  Positions head..tail hold data,
+ * oldest first; the writer writes at tail.
+ *
+ * Writing.  Only code running on the buffer's CPU writes, possibly nested:
+ * task, softirq, hardirq and NMI each interrupt the one before.  A writer
+ * reserves space with a local cmpxchg on the tail sub-buffer's write
+ * offset, so a nested writer that got in first just makes it retry.  The
+ * writer also remembers where the last event ended and its timestamp; an
+ * event that starts exactly there stores a delta, any other (its
+ * predecessor was written by an interrupted context) an absolute
+ * timestamp.  A full sub-buffer is closed (the FULL bit in its write
+ * offset) and the tail moves on.  When the ring is full the writer either
+ * drops the event (producer/consumer mode) or recycles the head
+ * sub-buffer (overwrite mode), claiming its slot first.  Events become
+ * visible to readers when the outermost writer on the CPU commits.
+ *
+ * Reading.  The reader owns one sub-buffer.  To read on, it swaps that
+ * one into the head slot with a cmpxchg that fails if the slot changed,
+ * taking the old head whole.  A head sub-buffer that is still being
+ * written is not taken; its committed part is copied instead, and the
+ * copy is kept only if the writer has not recycled the sub-buffer
+ * meanwhile.  Writers never wait for readers.
+ */
+#define pr_fmt(fmt) "ring-buffer: " fmt
+
+#include <linux/atomic.h>
+#include <linux/cpumask.h>
+#include <linux/irq_work.h>
+#include <linux/kernel.h>
+#include <linux/local_lock.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/preempt.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched/clock.h>
+#include <linux/slab.h>
+#include <linux/trace_clock.h>
+#include <linux/trace_seq.h>
+#include <linux/wait.h>
+#include <asm/local.h>
+
+#include "ring_buffer_internal.h"
+
+/* --- Events ------------------------------------------------------------ */
+
+/**
+ * rb_event_total - bytes an event occupies in its sub-buffer
+ * @ev: the event
+ *
+ * Return: the size, or 0 for padding that runs to the end of the page.
+ */
+unsigned int rb_event_total(struct ring_buffer_event *ev)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		return ev->time_delta ? RB_EVNT_HDR_SIZE + ev->array[0] : 0;
+	case RINGBUF_TYPE_TIME_EXTEND:
+	case RINGBUF_TYPE_TIME_STAMP:
+		return RB_EVNT_HDR_SIZE + sizeof(u32);
+	case 0:
+		return RB_EVNT_HDR_SIZE + ev->array[0];
+	default:
+		return RB_EVNT_HDR_SIZE + ev->type_len * RB_ALIGNMENT;
+	}
+}
+
+/* Bytes a data event with @length bytes of payload needs. */
+static inline unsigned int rb_data_size(unsigned long length)
+{
+	unsigned int aligned = ALIGN(length ? length : 1, RB_ALIGNMENT);
+
+	if (aligned <= RB_MAX_SMALL_DATA)
+		return RB_EVNT_HDR_SIZE + aligned;
+	return RB_EVNT_HDR_SIZE + sizeof(u32) + aligned;
+}
+
+static inline u64 rb_stamp_value(struct ring_buffer_event *ev)
+{
+	return (u64)ev->array[0] << RB_TS_BITS | ev->time_delta;
+}
+
+static inline void rb_put_stamp(struct ring_buffer_event *ev, int type, u64 v)
+{
+	ev->type_len = type;
+	ev->time_delta = v & RB_TS_MASK;
+	ev->array[0] = v >> RB_TS_BITS;
+}
+
+/**
+ * rb_event_advance_ts - fold a timestamp event into a running timestamp
+ * @ev: the event just read
+ * @ts: the running timestamp, updated
+ *
+ * Return: true if @ev carries data (its timestamp is then *@ts).
+ */
+bool rb_event_advance_ts(struct ring_buffer_event *ev, u64 *ts)
+{
+	switch (ev->type_len) {
+	case RINGBUF_TYPE_PADDING:
+		return false;
+	case RINGBUF_TYPE_TIME_EXTEND:
+		*ts += rb_stamp_value(ev);
+		return false;
+	case RINGBUF_TYPE_TIME_STAMP:
+		/* The stamp holds 59 bits; the rest comes from the page. */
+		*ts = (*ts & ~RB_STAMP_MASK) | rb_stamp_value(ev);
+		return false;
+	default:
+		*ts += ev->time_delta;
+		return true;
+	}
+}
+
+/**
+ * ring_buffer_event_length - payload length of a data event
+ * @event: the event
+ *
+ * Return: the length reserved for the event's data (rounded up to 4).
+ */
+unsigned int ring_buffer_event_length(struct ring_buffer_event *event)
+{
+	if (event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX)
+		return rb_event_total(event);
+	if (!event->type_len)
+		return event->array[0] - sizeof(u32);
+	return event->type_len * RB_ALIGNMENT;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_length);
+
+/**
+ * ring_buffer_event_data - the payload of a data event
+ * @event: the event
+ *
+ * Return: a pointer to the data.
+ */
+void *ring_buffer_event_data(struct ring_buffer_event *event)
+{
+	WARN_ON_ONCE(event->type_len > RINGBUF_TYPE_DATA_TYPE_LEN_MAX);
+	return event->type_len ? (void *)&event->array[0] :
+				 (void *)&event->array[1];
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_data);
+
+/* Writer position: sub-buffer position << RB_POS_SHIFT | offset. */
+#define RB_POS_SHIFT		24
+
+/* --- Sub-buffers ----------------------------------------------------------- */
+
+static inline unsigned long rb_page_commit(struct rb_page *page)
+{
+	return rb_data_commit(page->data);
+}
+
+/* --- Writing --------------------------------------------------------------- */
+
+/*
+ * Recursion guard: one bit per context level (task, softirq, hardirq,
+ * NMI), shifted while ring_buffer_nest_start() is in effect.  A context
+ * that finds its own bit set is recursing and its event is dropped.
+ */
+static __always_inline bool rb_enter_context(struct rb_cpu *cb)
+{
+	unsigned int bit = interrupt_context_level() + cb->nest;
+
+	if (unlikely(cb->context & (1U << bit)))
+		return false;
+	cb->context |= 1U << bit;
+	return true;
+}
+
+static __always_inline void rb_leave_context(struct rb_cpu *cb)
+{
+	/* The innermost context holds the highest bit. */
+	cb->context &= ~(1U << (fls(cb->context) - 1));
+}
+
+/* Publish everything reserved so far, if we are the outermost writer. */
+static void rb_end_commit(struct rb_cpu *cb)
+{
+	struct rb_page *page;
+	unsigned long pos;
+
+	if (local_read(&cb->committing) != 1) {
+		local_dec(&cb->committing);
+		return;
+	}
+again:
+	for (pos = cb->commit_pos; pos != READ_ONCE(cb->tail); pos++) {
+		page = rb_page_at(cb, pos);
+		smp_wmb();
+		local_set(&page->data->commit, rb_page_write(page));
+		smp_store_release(&cb->commit_pos, pos + 1);
+	}
+	page = READ_ONCE(cb->tail_page);
+	smp_wmb();
+	local_set(&page->data->commit, rb_page_write(page));
+	local_dec(&cb->committing);
+	barrier();
+	/* An NMI may have reserved after the loop but before the decrement. */
+	page = READ_ONCE(cb->tail_page);
+	if (unlikely(cb->commit_pos != READ_ONCE(cb->tail) ||
+		     rb_page_commit(page) != rb_page_write(page))) {
+		if (local_inc_return(&cb->committing) == 1)
+			goto again;
+		local_dec(&cb->committing);
+	}
+}
+
+/*
+ * Close the tail sub-buffer @page and move the tail to the next position,
+ * recycling the head in overwrite mode.  Returns 0 when the caller should
+ * retry its reservation, or a negative errno when its event is dropped.
+ */
+static int rb_move_tail(struct rb_cpu *cb, struct rb_page *page)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned long next, head, slot, s, lost;
+	struct rb_page *np;
+
+
+	/* A nested writer interrupting a move drops its event. */
+	if (local_cmpxchg(&cb->moving, 0, 1) != 0) {
+		local_inc(&cb->dropped);
+		return -EBUSY;
+	}
+	if (READ_ONCE(cb->tail_page) != page)
+		goto out;		/* someone nested did it */
+
+	next = cb->tail + 1;
+	s = next % cb->nr_pages;
+	for (;;) {
+		head = READ_ONCE(cb->head);
+		slot = READ_ONCE(cb->slots[s]);
+		if (next - head < cb->nr_pages)
+			break;		/* a free sub-buffer */
+		if (!(buffer->flags & RB_FL_OVERWRITE)) {
+			local_inc(&cb->dropped);
+			local_set(&cb->moving, 0);
+			return -ENOSPC;
+		}
+		if (head >= smp_load_acquire(&cb->commit_pos)) {
+			/* The oldest data is not even committed yet. */
+			local_inc(&cb->commit_overrun);
+			local_set(&cb->moving, 0);
+			return -EBUSY;
+		}
+		if (rb_slot_lap(slot) != rb_lap(cb, head))
+			continue;	/* the reader just swapped */
+		if (cmpxchg(&cb->slots[s], slot, slot | RB_SLOT_CLAIMED) != slot)
+			continue;
+		/* The reader may have advanced head after its swap. */
+		cmpxchg(&cb->head, head, head + 1);
+		/*
+		 * Take the count of events the reader already copied out and
+		 * retire this incarnation, which fails the reader's copy
+		 * if one is under way.
+		 */
+		np = cb->pages[rb_slot_id(slot)];
+		lost = xchg(&np->consumed, rb_consumed(next, 0));
+		local_add(local_read(&np->entries) - rb_consumed_count(lost),
+			  &cb->overrun);
+		break;
+	}
+	np = cb->pages[rb_slot_id(slot)];
+	rb_page_reset(np, next, buffer->clock());
+	smp_wmb();
+	WRITE_ONCE(cb->slots[s], rb_slot(np->id, rb_lap(cb, next)));
+	WRITE_ONCE(cb->tail, next);
+	WRITE_ONCE(cb->tail_page, np);
+out:
+	local_set(&cb->moving, 0);
+	return 0;
+}
+
+/*
+ * Reserve @size bytes of payload on this CPU.  The caller holds
+ * cb->committing.
+ */
+static struct ring_buffer_event *rb_reserve(struct rb_cpu *cb,
+					    unsigned long length)
+{
+	struct trace_buffer *buffer = cb->buffer;
+	unsigned int dsize = rb_data_size(length);
+	struct ring_buffer_event *ev;
+	struct rb_page *page;
+	unsigned long w, pos, size;
+	u64 ts, base, delta;
+	int stamp;
+
+	for (;;) {
+		page = READ_ONCE(cb->tail_page);
+		w = local_read(&page->write);
+		if (w & RB_PAGE_FULL) {
+			if (rb_move_tail(cb, page))
+				return NULL;
+			continue;
+		}
+		ts = buffer->clock();
+		pos = page->pos << RB_POS_SHIFT | w;
+		stamp = 0;
+		delta = 0;
+		if (buffer->time_stamp_abs) {
+			stamp = RINGBUF_TYPE_TIME_STAMP;
+		} else {
+			if (!w) {
+				base = page->data->time_stamp;
+			} else if (READ_ONCE(cb->last_pos) == pos) {
+				base = READ_ONCE(cb->last_ts);
+			} else {
+				stamp = RINGBUF_TYPE_TIME_STAMP;
+				base = ts;
+			}
+			/* Time read before a nested writer's: no going back. */
+			if (ts < base)
+				ts = base;
+			delta = ts - base;
+			if (!stamp && delta > RB_TS_MASK)
+				stamp = RINGBUF_TYPE_TIME_EXTEND;
+		}
+		size = dsize + (stamp ? RB_EVNT_HDR_SIZE + sizeof(u32) : 0);
+		if (w + size > buffer->subbuf_size) {
+			if (local_cmpxchg(&page->write, w, w | RB_PAGE_FULL) != w)
+				continue;
+			if (rb_move_tail(cb, page))
+				return NULL;
+			continue;
+		}
+		if (local_cmpxchg(&page->write, w, w + size) != w)
+			continue;
+		break;
+	}
+
+	ev = (struct ring_buffer_event *)(page->data->data + w);
+	if (stamp) {
+		rb_put_stamp(ev, stamp, stamp == RINGBUF_TYPE_TIME_STAMP ?
+			     ts & RB_STAMP_MASK : delta);
+		ev = (void *)ev + RB_EVNT_HDR_SIZE + sizeof(u32);
+		delta = 0;
+	}
+	ev->time_delta = delta;
+	if (dsize - RB_EVNT_HDR_SIZE <= RB_MAX_SMALL_DATA) {
+		ev->type_len = (dsize - RB_EVNT_HDR_SIZE) / RB_ALIGNMENT;
+	} else {
+		ev->type_len = 0;
+		ev->array[0] = dsize - RB_EVNT_HDR_SIZE;
+	}
+	WRITE_ONCE(cb->last_ts, ts);
+	barrier();
+	WRITE_ONCE(cb->last_pos, pos + size);
+	cb->last_event = ev;
+	local_inc(&page->entries);
+	local_inc(&cb->written);
+	return ev;
+}
+
+static inline bool rb_may_record(struct trace_buffer *buffer,
+				 struct rb_cpu *cb)
+{
+	return !atomic_read(&buffer->record_disabled) &&
+		!atomic_read(&cb->record_disabled);
+}
+
+/**
+ * ring_buffer_lock_reserve - reserve space for an event on this CPU
+ * @buffer: the buffer
+ * @length: the payload length
+ *
+ * Preemption stays disabled until ring_buffer_unlock_commit() or
+ * ring_buffer_discard_commit().  Safe in any context, NMI included.
+ *
+ * Return: the event, whose payload ring_buffer_event_data() returns, or
+ * NULL if recording is off, the event is too big, the buffer is full in
+ * producer/consumer mode, or this context is already writing.
+ */
+struct ring_buffer_event *
+ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
+{
+	struct ring_buffer_event *ev;
+	struct rb_cpu *cb;
+
+	preempt_disable_notrace();
+	cb = buffer->cpus[raw_smp_processor_id()];
+	if (unlikely(!rb_may_record(buffer, cb) ||
+		     length > buffer->max_payload))
+		goto out;
+	if (unlikely(!rb_enter_context(cb)))
+		goto out;
+	local_inc(&cb->committing);
+	ev = rb_reserve(cb, length);
+	if (likely(ev))
+		return ev;
+	rb_end_commit(cb);
+	rb_leave_context(cb);
+out:
+	preempt_enable_notrace();
+	return NULL;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
+
+static void rb_wake_readers(struct rb_cpu *cb)
+{
+	if (READ_ONCE(cb->waiters_pending) ||
+	    READ_ONCE(cb->buffer->waiters_pending))
+		irq_work_queue(&cb->wake_work);
+}
+
+/**
+ * ring_buffer_unlock_commit - make the reserved event visible
+ * @buffer: the buffer the event was reserved in
+ *
+ * Return: 0.
+ */
+int ring_buffer_unlock_commit(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+
+	rb_end_commit(cb);
+	rb_wake_readers(cb);
+	rb_leave_context(cb);
+	preempt_enable_notrace();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_unlock_commit);
+
+/**
+ * ring_buffer_discard_commit - drop a reserved event instead of committing
+ * @buffer: the buffer
+ * @event: the event from ring_buffer_lock_reserve()
+ *
+ * The space stays behind as padding that readers skip.
+ */
+void ring_buffer_discard_commit(struct trace_buffer *buffer,
+				struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+	unsigned int total = rb_event_total(event);
+
+	event->type_len = RINGBUF_TYPE_PADDING;
+	event->time_delta = 1;
+	event->array[0] = total - RB_EVNT_HDR_SIZE;
+	local_dec(&READ_ONCE(cb->tail_page)->entries);
+	local_dec(&cb->written);
+	rb_end_commit(cb);
+	rb_leave_context(cb);
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_discard_commit);
+
+/**
+ * ring_buffer_write - write a whole event in one call
+ * @buffer: the buffer
+ * @length: the data length
+ * @data: the data
+ *
+ * Return: 0, or -EBUSY if the event could not be reserved.
+ */
+int ring_buffer_write(struct trace_buffer *buffer, unsigned long length,
+		      void *data)
+{
+	struct ring_buffer_event *ev;
+
+	ev = ring_buffer_lock_reserve(buffer, length);
+	if (!ev)
+		return -EBUSY;
+	memcpy(ring_buffer_event_data(ev), data, length);
+	return ring_buffer_unlock_commit(buffer);
+}
+EXPORT_SYMBOL_GPL(ring_buffer_write);
+
+/**
+ * ring_buffer_nest_start - allow one more event inside a reserved one
+ * @buffer: the buffer
+ *
+ * For code that must write a second event while it holds a reservation
+ * in the same context.  Pair with ring_buffer_nest_end().
+ */
+void ring_buffer_nest_start(struct trace_buffer *buffer)
+{
+	preempt_disable_notrace();
+	buffer->cpus[raw_smp_processor_id()]->nest += RB_NEST_SHIFT;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_start);
+
+/**
+ * ring_buffer_nest_end - end ring_buffer_nest_start()
+ * @buffer: the buffer
+ */
+void ring_buffer_nest_end(struct trace_buffer *buffer)
+{
+	buffer->cpus[raw_smp_processor_id()]->nest -= RB_NEST_SHIFT;
+	preempt_enable_notrace();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_nest_end);
+
+/**
+ * ring_buffer_event_time_stamp - timestamp of an event being written
+ * @buffer: the buffer
+ * @event: an event reserved on this CPU and not yet committed
+ *
+ * Return: its timestamp, or the current time for any other event.
+ */
+u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
+				 struct ring_buffer_event *event)
+{
+	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
+
+	if (READ_ONCE(cb->last_event) == event)
+		return READ_ONCE(cb->last_ts);
+	return buffer->clock();
+}
+EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
