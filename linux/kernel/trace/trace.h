@@ -13,6 +13,9 @@
 #include <linux/types.h>
 
 struct dentry;
+struct ring_buffer_event;
+struct task_struct;
+struct trace_entry;
 struct seq_file;
 struct trace_array;
 
@@ -40,17 +43,62 @@ struct tracer {
 };
 
 /**
- * struct trace_array - one tracing instance: a tracer and its switches
+ * struct trace_array - one tracing instance: a tracer, its buffer and
+ * its switches
  * @current_trace:	the tracer in use; never NULL once tracing is up
  * @record_on:		the tracing_on switch of this instance
  * @dir:		the instance's tracefs directory (NULL for the
  *			top level, which is the tracefs root)
+ * @buffer:		the ring buffer; NULL until tracing_alloc_buffer()
+ * @buffer_mutex:	serialises resizing, clock and sub-buffer changes
+ * @clock_id:		index in trace_clocks[] of the buffer's clock
+ * @overwrite:		the overwrite option: recycle the oldest data
+ * @readers:		open consuming readers (trace_pipe)
  */
 struct trace_array {
 	struct tracer		*current_trace;
 	bool			record_on;
 	struct dentry		*dir;
+	struct trace_buffer	*buffer;
+	struct mutex		buffer_mutex;
+	int			clock_id;
+	bool			overwrite;
+	atomic_t		readers;
 };
+
+/**
+ * struct trace_clock_def - a clock offered in trace_clock
+ * @func:	the clock
+ * @name:	its name in trace_clock
+ * @in_ns:	it counts nanoseconds (else timestamps print as raw counts)
+ */
+struct trace_clock_def {
+	u64		(*func)(void);
+	const char	*name;
+	bool		in_ns;
+};
+
+/**
+ * struct trace_cpu_file - what a per-CPU capable file reads
+ * @tr:		the instance
+ * @cpu:	a CPU, or RING_BUFFER_ALL_CPUS for the instance's top files
+ */
+struct trace_cpu_file {
+	struct trace_array	*tr;
+	int			cpu;
+};
+
+/* Readers (trace_read.c); their inodes' i_private is a trace_cpu_file. */
+extern const struct file_operations trace_fops;
+extern const struct file_operations trace_pipe_fops;
+extern const struct file_operations trace_pipe_raw_fops;
+
+/* The buffer's tracefs files (trace_buffer_fs.c). */
+int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir);
+
+extern const struct trace_clock_def trace_clocks[];
+extern const int nr_trace_clocks;
+int tracing_set_clock(struct trace_array *tr, const char *name);
 
 /* The top-level instance, backing the files in the tracefs root. */
 extern struct trace_array global_trace;
@@ -73,6 +121,27 @@ void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 bool tracing_is_recording(struct trace_array *tr);
 void tracing_reset_buffers(struct trace_array *tr);
+int tracing_alloc_buffer(struct trace_array *tr);
+
+/* Writing entries (trace_write.c) */
+struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
+					unsigned long len,
+					unsigned int trace_ctx);
+void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev);
+
+/* The pid -> comm map behind saved_cmdlines (trace_cmdlines.c) */
+void trace_save_cmdline(struct task_struct *tsk);
+void trace_find_cmdline(int pid, char comm[]);
+int trace_cmdlines_resize(unsigned int n);
+unsigned int trace_cmdlines_size(void);
+void trace_cmdlines_show(struct seq_file *m);
+
+/* Formatting entries (trace_output.c) */
+struct trace_seq;
+void trace_print_header(struct seq_file *m, struct trace_array *tr);
+void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
+			struct trace_entry *ent, unsigned int len, int cpu,
+			u64 ts);
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);

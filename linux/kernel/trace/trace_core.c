@@ -9,12 +9,14 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/ring_buffer.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
 
 struct trace_array global_trace = {
 	.record_on	= true,
+	.overwrite	= true,
 };
 
 /*
@@ -68,12 +70,11 @@ bool tracing_is_recording(struct trace_array *tr)
 /**
  * tracing_reset_buffers - drop everything an instance has recorded
  * @tr: the instance
- *
- * The data path (ring buffer) is not built yet, so nothing is ever
- * recorded and there is nothing to drop.
  */
 void tracing_reset_buffers(struct trace_array *tr)
 {
+	if (tr->buffer)
+		ring_buffer_reset(tr->buffer);
 }
 
 /**
@@ -198,6 +199,8 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
  */
 void __init early_trace_init(void)
 {
+	if (tracing_alloc_buffer(&global_trace))
+		pr_warn("no memory for the trace buffer: tracing is off\n");
 	tracer_registry_init();
 }
 

@@ -5,18 +5,15 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
-#include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/init.h>
 #include <linux/mount.h>
-#include <linux/poll.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
-#include <linux/wait.h>
 
 #include "trace.h"
 
@@ -114,121 +111,6 @@ static const struct file_operations tracing_on_fops = {
 	.llseek		= default_llseek,
 };
 
-/* trace: the non-consuming view of the buffer */
-
-static void print_trace_header(struct seq_file *m, struct trace_array *tr)
-{
-	mutex_lock(&tracer_mutex);
-	seq_printf(m, "# tracer: %s\n#\n", tr->current_trace->name);
-	mutex_unlock(&tracer_mutex);
-	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%u\n#\n",
-		   0UL, 0UL, num_online_cpus());
-	seq_puts(m,
-		 "#                                _-----=> irqs-off/BH-disabled\n"
-		 "#                               / _----=> need-resched\n"
-		 "#                              | / _---=> hardirq/softirq\n"
-		 "#                              || / _--=> preempt-depth\n"
-		 "#                              ||| / _-=> migrate-disable\n"
-		 "#                              |||| /     delay\n"
-		 "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		 "#              | |         |   |||||     |         |\n");
-}
-
-static int trace_show(struct seq_file *m, void *v)
-{
-	print_trace_header(m, m->private);
-	return 0;
-}
-
-static int trace_open(struct inode *inode, struct file *file)
-{
-	struct trace_array *tr = inode->i_private;
-
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC))
-		tracing_reset_buffers(tr);
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	return single_open(file, trace_show, tr);
-}
-
-static int trace_release(struct inode *inode, struct file *file)
-{
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	return single_release(inode, file);
-}
-
-/* Writing to trace only serves to truncate it, which open() did. */
-static ssize_t trace_write(struct file *file, const char __user *ubuf,
-			   size_t count, loff_t *ppos)
-{
-	return count;
-}
-
-static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
-{
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	return seq_lseek(file, offset, whence);
-}
-
-static const struct file_operations trace_fops = {
-	.open		= trace_open,
-	.read		= seq_read,
-	.write		= trace_write,
-	.llseek		= trace_llseek,
-	.release	= trace_release,
-};
-
-/*
- * trace_pipe: the consuming view.  Until the ring buffer lands nothing is
- * ever recorded, so a reader finds the pipe empty: a blocking read waits
- * until it is interrupted, a non-blocking one gets -EAGAIN and poll()
- * reports nothing to read.
- */
-
-static DECLARE_WAIT_QUEUE_HEAD(trace_pipe_wait);
-
-static bool trace_pipe_has_data(struct trace_array *tr)
-{
-	return false;
-}
-
-static int trace_pipe_open(struct inode *inode, struct file *file)
-{
-	file->private_data = inode->i_private;
-	return nonseekable_open(inode, file);
-}
-
-static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
-			       size_t count, loff_t *ppos)
-{
-	struct trace_array *tr = file->private_data;
-	int ret;
-
-	if (!count)
-		return 0;
-	if (file->f_flags & O_NONBLOCK)
-		return trace_pipe_has_data(tr) ? 0 : -EAGAIN;
-	ret = wait_event_interruptible(trace_pipe_wait,
-				       trace_pipe_has_data(tr));
-	return ret;
-}
-
-static __poll_t trace_pipe_poll(struct file *file, poll_table *pt)
-{
-	struct trace_array *tr = file->private_data;
-
-	poll_wait(file, &trace_pipe_wait, pt);
-	return trace_pipe_has_data(tr) ? EPOLLIN | EPOLLRDNORM : 0;
-}
-
-static const struct file_operations trace_pipe_fops = {
-	.open		= trace_pipe_open,
-	.read		= trace_pipe_read,
-	.poll		= trace_pipe_poll,
-};
-
 /* README */
 
 static int readme_show(struct seq_file *m, void *v)
@@ -250,8 +132,6 @@ static const struct trace_file instance_files[] = {
 	{ "available_tracers",	TRACE_MODE_READ,  &available_tracers_fops },
 	{ "current_tracer",	TRACE_MODE_WRITE, &current_tracer_fops },
 	{ "tracing_on",		TRACE_MODE_WRITE, &tracing_on_fops },
-	{ "trace",		TRACE_MODE_WRITE, &trace_fops },
-	{ "trace_pipe",		TRACE_MODE_READ,  &trace_pipe_fops },
 };
 
 static struct vfsmount *tracefs_automount(struct dentry *mntpt, void *data)
@@ -284,6 +164,8 @@ static int __init trace_fs_init(void)
 		if (!tracefs_create_file(f->name, f->mode, tr->dir, tr, f->fops))
 			pr_warn("could not create tracefs file '%s'\n", f->name);
 	}
+	if (tr->buffer)
+		trace_buffer_fs_init(tr, tr->dir);
 	if (!tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL,
 				 &readme_fops))
 		pr_warn("could not create tracefs file 'README'\n");

@@ -1,0 +1,451 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Reading the trace: trace (a non-consuming view, CPUs merged by
+ * timestamp), trace_pipe (consuming, blocking) and trace_pipe_raw (whole
+ * binary sub-buffers of one CPU), for all CPUs or, under per_cpu/cpuN/,
+ * one.
+ */
+#include <linux/fs.h>
+#include <linux/poll.h>
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/trace_seq.h>
+#include <linux/uaccess.h>
+
+#include "trace.h"
+
+/**
+ * struct trace_reader - the state of one open trace file
+ * @tr:		the instance
+ * @cpu:	the CPU read, or RING_BUFFER_ALL_CPUS
+ * @seq:	formatted text not yet copied to user space
+ * @iters:	trace: per-CPU iterators (writers pause while they live)
+ * @pos:	trace: seq_file position of @cur (0 is the header)
+ * @cur_cpu:	trace: the CPU of the next entry to show
+ * @cur:	trace: the next entry to show
+ * @cur_ts:	trace: its timestamp
+ * @rpage:	trace_pipe_raw: the sub-buffer being copied out
+ * @raw_off:	trace_pipe_raw: bytes of @rpage already copied
+ */
+struct trace_reader {
+	struct trace_array		*tr;
+	int				cpu;
+	struct trace_seq		seq;
+	struct ring_buffer_iter		**iters;
+	loff_t				pos;
+	int				cur_cpu;
+	struct ring_buffer_event	*cur;
+	u64				cur_ts;
+	struct buffer_data_read_page	*rpage;
+	size_t				raw_off;
+};
+
+static bool reader_has_cpu(struct trace_reader *r, int cpu)
+{
+	return r->cpu == RING_BUFFER_ALL_CPUS || r->cpu == cpu;
+}
+
+static struct trace_reader *reader_alloc(struct inode *inode)
+{
+	struct trace_cpu_file *f = inode->i_private;
+	struct trace_reader *r;
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return NULL;
+	r->tr = f->tr;
+	r->cpu = f->cpu;
+	trace_seq_init(&r->seq);
+	return r;
+}
+
+/* --- trace ---------------------------------------------------------------- */
+
+/* Find the oldest entry among the iterators; NULL when all are done. */
+static void *trace_find_next(struct trace_reader *r)
+{
+	struct ring_buffer_event *ev;
+	int cpu;
+	u64 ts;
+
+	r->cur = NULL;
+	for_each_possible_cpu(cpu) {
+		if (!r->iters[cpu])
+			continue;
+		ev = ring_buffer_iter_peek(r->iters[cpu], &ts);
+		if (ev && (!r->cur || ts < r->cur_ts)) {
+			r->cur = ev;
+			r->cur_ts = ts;
+			r->cur_cpu = cpu;
+		}
+	}
+	return r->cur ? r : NULL;
+}
+
+static void *trace_seq_start(struct seq_file *m, loff_t *pos)
+{
+	struct trace_reader *r = m->private;
+	loff_t i;
+	int cpu;
+
+	if (*pos != r->pos || !*pos) {
+		for_each_possible_cpu(cpu) {
+			if (r->iters[cpu])
+				ring_buffer_iter_reset(r->iters[cpu]);
+		}
+		for (i = 1; i < *pos; i++) {
+			if (!trace_find_next(r))
+				return NULL;
+			ring_buffer_iter_advance(r->iters[r->cur_cpu]);
+		}
+		r->pos = *pos;
+	}
+	if (!*pos)
+		return SEQ_START_TOKEN;
+	return trace_find_next(r);
+}
+
+static void *trace_seq_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	struct trace_reader *r = m->private;
+
+	if (v != SEQ_START_TOKEN)
+		ring_buffer_iter_advance(r->iters[r->cur_cpu]);
+	r->pos = ++*pos;
+	return trace_find_next(r);
+}
+
+static void trace_seq_stop(struct seq_file *m, void *v)
+{
+}
+
+static int trace_seq_show(struct seq_file *m, void *v)
+{
+	struct trace_reader *r = m->private;
+
+	if (v == SEQ_START_TOKEN) {
+		trace_print_header(m, r->tr);
+		return 0;
+	}
+	trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(r->cur),
+			   ring_buffer_event_length(r->cur), r->cur_cpu,
+			   r->cur_ts);
+	seq_write(m, r->seq.buffer, trace_seq_used(&r->seq));
+	trace_seq_init(&r->seq);
+	return 0;
+}
+
+static const struct seq_operations trace_seq_ops = {
+	.start	= trace_seq_start,
+	.next	= trace_seq_next,
+	.stop	= trace_seq_stop,
+	.show	= trace_seq_show,
+};
+
+static void trace_reader_free(struct trace_reader *r)
+{
+	int cpu;
+
+	if (r->iters) {
+		for_each_possible_cpu(cpu) {
+			if (r->iters[cpu])
+				ring_buffer_read_finish(r->iters[cpu]);
+		}
+	}
+	kfree(r->iters);
+	kfree(r);
+}
+
+static int trace_open(struct inode *inode, struct file *file)
+{
+	struct trace_cpu_file *f = inode->i_private;
+	struct trace_reader *r;
+	int cpu, ret;
+
+	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
+		if (f->cpu == RING_BUFFER_ALL_CPUS)
+			ring_buffer_reset(f->tr->buffer);
+		else
+			ring_buffer_reset_cpu(f->tr->buffer, f->cpu);
+	}
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+
+	r = reader_alloc(inode);
+	if (!r)
+		return -ENOMEM;
+	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
+	if (!r->iters) {
+		trace_reader_free(r);
+		return -ENOMEM;
+	}
+	for_each_possible_cpu(cpu) {
+		if (!reader_has_cpu(r, cpu))
+			continue;
+		r->iters[cpu] = ring_buffer_read_start(r->tr->buffer, cpu,
+						       GFP_KERNEL);
+		if (!r->iters[cpu]) {
+			trace_reader_free(r);
+			return -ENOMEM;
+		}
+	}
+	ret = seq_open(file, &trace_seq_ops);
+	if (ret) {
+		trace_reader_free(r);
+		return ret;
+	}
+	((struct seq_file *)file->private_data)->private = r;
+	return 0;
+}
+
+static int trace_release(struct inode *inode, struct file *file)
+{
+	struct seq_file *m;
+
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	m = file->private_data;
+	trace_reader_free(m->private);
+	return seq_release(inode, file);
+}
+
+/* Writing to trace only serves to truncate it, which open() did. */
+static ssize_t trace_write(struct file *file, const char __user *ubuf,
+			   size_t count, loff_t *ppos)
+{
+	return count;
+}
+
+static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
+{
+	if (!(file->f_mode & FMODE_READ))
+		return 0;
+	return seq_lseek(file, offset, whence);
+}
+
+const struct file_operations trace_fops = {
+	.open		= trace_open,
+	.read		= seq_read,
+	.write		= trace_write,
+	.llseek		= trace_llseek,
+	.release	= trace_release,
+};
+
+/* --- trace_pipe --------------------------------------------------------- */
+
+/* One consuming reader formats and consumes at a time. */
+static DEFINE_MUTEX(trace_pipe_mutex);
+
+static struct ring_buffer_event *pipe_peek(struct trace_reader *r, int *cpu,
+					   u64 *ts)
+{
+	struct ring_buffer_event *ev, *best = NULL;
+	u64 t;
+	int c;
+
+	for_each_possible_cpu(c) {
+		if (!reader_has_cpu(r, c))
+			continue;
+		ev = ring_buffer_peek(r->tr->buffer, c, &t, NULL);
+		if (ev && (!best || t < *ts)) {
+			best = ev;
+			*ts = t;
+			*cpu = c;
+		}
+	}
+	return best;
+}
+
+static bool pipe_has_data(struct trace_reader *r)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (reader_has_cpu(r, cpu) &&
+		    !ring_buffer_empty_cpu(r->tr->buffer, cpu))
+			return true;
+	}
+	return false;
+}
+
+static int trace_pipe_open(struct inode *inode, struct file *file)
+{
+	struct trace_reader *r = reader_alloc(inode);
+
+	if (!r)
+		return -ENOMEM;
+	file->private_data = r;
+	atomic_inc(&r->tr->readers);
+	return nonseekable_open(inode, file);
+}
+
+static int trace_pipe_release(struct inode *inode, struct file *file)
+{
+	struct trace_reader *r = file->private_data;
+
+	atomic_dec(&r->tr->readers);
+	kfree(r);
+	return 0;
+}
+
+static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
+			       size_t cnt, loff_t *ppos)
+{
+	struct trace_reader *r = file->private_data;
+	struct ring_buffer_event *ev;
+	unsigned int saved;
+	ssize_t ret;
+	int cpu;
+	u64 ts;
+
+	mutex_lock(&trace_pipe_mutex);
+	ret = trace_seq_to_user(&r->seq, ubuf, cnt);
+	if (ret != -EBUSY)
+		goto out;
+	trace_seq_init(&r->seq);
+
+	while (!pipe_has_data(r)) {
+		if (file->f_flags & O_NONBLOCK) {
+			ret = -EAGAIN;
+			goto out;
+		}
+		mutex_unlock(&trace_pipe_mutex);
+		ret = ring_buffer_wait(r->tr->buffer, r->cpu, 0, NULL, NULL);
+		mutex_lock(&trace_pipe_mutex);
+		if (ret)
+			goto out;
+	}
+
+	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
+	while ((ev = pipe_peek(r, &cpu, &ts))) {
+		saved = r->seq.seq.len;
+		trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(ev),
+				   ring_buffer_event_length(ev), cpu, ts);
+		if (r->seq.full) {
+			/* No room for the whole line: leave it for later. */
+			r->seq.seq.len = saved;
+			r->seq.full = 0;
+			break;
+		}
+		ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
+		if (trace_seq_used(&r->seq) >= cnt)
+			break;
+	}
+	ret = trace_seq_to_user(&r->seq, ubuf, cnt);
+	if (ret == -EBUSY)
+		ret = 0;
+out:
+	mutex_unlock(&trace_pipe_mutex);
+	return ret;
+}
+
+static __poll_t trace_pipe_poll(struct file *file, poll_table *pt)
+{
+	struct trace_reader *r = file->private_data;
+
+	if (r->seq.readpos < trace_seq_used(&r->seq))
+		return EPOLLIN | EPOLLRDNORM;
+	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
+}
+
+const struct file_operations trace_pipe_fops = {
+	.open		= trace_pipe_open,
+	.read		= trace_pipe_read,
+	.poll		= trace_pipe_poll,
+	.release	= trace_pipe_release,
+};
+
+/* --- trace_pipe_raw ------------------------------------------------------- */
+
+static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+{
+	struct trace_reader *r = reader_alloc(inode);
+	int ret;
+
+	if (!r)
+		return -ENOMEM;
+	ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu, &r->rpage);
+	if (ret) {
+		kfree(r);
+		return ret;
+	}
+	r->raw_off = ring_buffer_read_page_size(r->rpage);
+	file->private_data = r;
+	return nonseekable_open(inode, file);
+}
+
+static int trace_pipe_raw_release(struct inode *inode, struct file *file)
+{
+	struct trace_reader *r = file->private_data;
+
+	ring_buffer_free_read_page(r->tr->buffer, r->cpu, r->rpage);
+	kfree(r);
+	return 0;
+}
+
+static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_reader *r = file->private_data;
+	struct trace_buffer *buffer = r->tr->buffer;
+	size_t size, n;
+	int ret;
+
+	if (!cnt)
+		return 0;
+	mutex_lock(&trace_pipe_mutex);
+	/* The sub-buffer size may have changed since open. */
+	if (ring_buffer_read_page_size(r->rpage) !=
+	    PAGE_SIZE << ring_buffer_subbuf_order_get(buffer)) {
+		ring_buffer_free_read_page(buffer, r->cpu, r->rpage);
+		r->rpage = NULL;
+		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &r->rpage);
+		if (ret)
+			goto out;
+		r->raw_off = ring_buffer_read_page_size(r->rpage);
+	}
+	size = ring_buffer_read_page_size(r->rpage);
+	while (r->raw_off >= size) {
+		if (!ring_buffer_read_page(buffer, r->rpage, size, r->cpu, 0)) {
+			r->raw_off = 0;
+			break;
+		}
+		if (file->f_flags & O_NONBLOCK) {
+			ret = -EAGAIN;
+			goto out;
+		}
+		mutex_unlock(&trace_pipe_mutex);
+		ret = ring_buffer_wait(buffer, r->cpu, 0, NULL, NULL);
+		mutex_lock(&trace_pipe_mutex);
+		if (ret)
+			goto out;
+	}
+	n = min(cnt, size - r->raw_off);
+	if (copy_to_user(ubuf, ring_buffer_read_page_data(r->rpage) +
+			 r->raw_off, n)) {
+		ret = -EFAULT;
+		goto out;
+	}
+	r->raw_off += n;
+	ret = n;
+out:
+	mutex_unlock(&trace_pipe_mutex);
+	return ret;
+}
+
+static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
+{
+	struct trace_reader *r = file->private_data;
+
+	if (r->raw_off < ring_buffer_read_page_size(r->rpage))
+		return EPOLLIN | EPOLLRDNORM;
+	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
+}
+
+const struct file_operations trace_pipe_raw_fops = {
+	.open		= trace_pipe_raw_open,
+	.read		= trace_pipe_raw_read,
+	.poll		= trace_pipe_raw_poll,
+	.release	= trace_pipe_raw_release,
+};

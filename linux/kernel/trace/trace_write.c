@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Writing trace entries: the top-level buffer and its clock, the common
+ * entry header, and trace_printk()/trace_puts().
+ */
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/percpu.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/trace_clock.h>
+
+#include "trace.h"
+#include "trace_entries.h"
+
+/* Bytes of data per CPU, from trace_buf_size= (upstream's default). */
+static unsigned long trace_buf_size = 1441792UL;
+
+static int __init set_buf_size(char *str)
+{
+	unsigned long size;
+
+	if (!str)
+		return 0;
+	size = memparse(str, &str);
+	if (!size)
+		return 0;
+	trace_buf_size = size;
+	return 1;
+}
+__setup("trace_buf_size=", set_buf_size);
+
+const struct trace_clock_def trace_clocks[] = {
+	{ trace_clock_local,		"local",	true },
+	{ trace_clock_global,		"global",	true },
+	{ trace_clock_counter,		"counter",	false },
+	{ trace_clock_jiffies,		"uptime",	false },
+	{ trace_clock,			"perf",		true },
+	{ ktime_get_mono_fast_ns,	"mono",		true },
+	{ ktime_get_raw_fast_ns,	"mono_raw",	true },
+	{ ktime_get_boot_fast_ns,	"boot",		true },
+	{ ktime_get_tai_fast_ns,	"tai",		true },
+#ifdef CONFIG_X86_TSC
+	{ trace_clock_x86_tsc,		"x86-tsc",	false },
+#endif
+};
+const int nr_trace_clocks = ARRAY_SIZE(trace_clocks);
+
+/**
+ * tracing_set_clock - choose an instance's timestamp clock by name
+ * @tr: the instance
+ * @name: a name from trace_clocks[]
+ *
+ * Timestamps of different clocks do not mix, so the buffer is emptied.
+ *
+ * Return: 0 or -EINVAL for an unknown name.
+ */
+int tracing_set_clock(struct trace_array *tr, const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr_trace_clocks; i++) {
+		if (!strcmp(trace_clocks[i].name, name))
+			break;
+	}
+	if (i == nr_trace_clocks)
+		return -EINVAL;
+	mutex_lock(&tr->buffer_mutex);
+	tr->clock_id = i;
+	ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
+	ring_buffer_reset(tr->buffer);
+	mutex_unlock(&tr->buffer_mutex);
+	return 0;
+}
+
+/**
+ * tracing_alloc_buffer - give an instance its ring buffer
+ * @tr: the instance
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int tracing_alloc_buffer(struct trace_array *tr)
+{
+	mutex_init(&tr->buffer_mutex);
+	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
+	if (!tr->buffer)
+		return -ENOMEM;
+	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
+	return 0;
+}
+
+/**
+ * tracing_gen_ctx_irq_test - the context word of an entry written now
+ * @irqs_status: TRACE_FLAG_IRQS_OFF or TRACE_FLAG_IRQS_NOSUPPORT, if so
+ *
+ * Return: the TRACE_FLAG_* bits << 16, the migrate-disable depth << 4
+ * and the preemption depth, each depth capped at 15.
+ */
+unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
+{
+	unsigned int flags = irqs_status;
+	unsigned int pc = preempt_count();
+	unsigned int migrate = 0;
+
+	if (pc & NMI_MASK)
+		flags |= TRACE_FLAG_NMI;
+	if (pc & HARDIRQ_MASK)
+		flags |= TRACE_FLAG_HARDIRQ;
+	if (in_serving_softirq())
+		flags |= TRACE_FLAG_SOFTIRQ;
+	if (softirq_count() >> (SOFTIRQ_SHIFT + 1))
+		flags |= TRACE_FLAG_BH_OFF;
+	if (tif_need_resched())
+		flags |= TRACE_FLAG_NEED_RESCHED;
+	if (test_preempt_need_resched())
+		flags |= TRACE_FLAG_PREEMPT_RESCHED;
+#ifdef CONFIG_SMP
+	migrate = current->migration_disabled;
+#endif
+	return flags << 16 | min(migrate, 15U) << 4 | min(pc & 0xff, 15U);
+}
+
+/**
+ * trace_reserve - reserve an entry in an instance's buffer
+ * @tr: the instance
+ * @type: the entry type
+ * @len: the entry's size, common header included
+ * @trace_ctx: from tracing_gen_ctx()
+ *
+ * Return: the event with its common header filled in, or NULL if the
+ * instance is not recording or the buffer refused.  Commit it with
+ * trace_commit().
+ */
+struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
+					unsigned long len,
+					unsigned int trace_ctx)
+{
+	struct ring_buffer_event *ev;
+
+	if (unlikely(!tr->buffer || !tracing_is_recording(tr)))
+		return NULL;
+	ev = ring_buffer_lock_reserve(tr->buffer, len);
+	if (ev)
+		tracing_generic_entry_update(ring_buffer_event_data(ev), type,
+					     trace_ctx);
+	return ev;
+}
+
+/**
+ * trace_commit - commit an entry from trace_reserve()
+ * @tr: the instance
+ * @ev: the event
+ */
+void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev)
+{
+	ring_buffer_unlock_commit(tr->buffer);
+	trace_save_cmdline(current);
+}
+
+/*
+ * Scratch space for formatting trace_printk() arguments, one per context
+ * level so that an interrupt does not overwrite the text it interrupted.
+ */
+#define TRACE_PRINTK_MAX	1024
+struct printk_scratch {
+	char	buf[4][TRACE_PRINTK_MAX];
+};
+static DEFINE_PER_CPU(struct printk_scratch, printk_scratch);
+
+static int write_text(unsigned long ip, const char *text, size_t len)
+{
+	struct ring_buffer_event *ev;
+	struct print_entry *e;
+	bool nl = !len || text[len - 1] != '\n';
+
+	ev = trace_reserve(&global_trace, TRACE_ENTRY_PRINT,
+			   sizeof(*e) + len + nl + 1, tracing_gen_ctx());
+	if (!ev)
+		return 0;
+	e = ring_buffer_event_data(ev);
+	e->ip = ip;
+	memcpy(e->buf, text, len);
+	if (nl)
+		e->buf[len++] = '\n';
+	e->buf[len] = '\0';
+	trace_commit(&global_trace, ev);
+	return len;
+}
+
+/**
+ * __trace_vprintk - record a formatted message as a print entry
+ * @ip: the caller's address
+ * @fmt: the format
+ * @ap: the arguments
+ *
+ * Return: the number of bytes recorded.
+ */
+static int __trace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	char *buf;
+	int len;
+
+	preempt_disable_notrace();
+	buf = this_cpu_ptr(&printk_scratch)->buf[interrupt_context_level()];
+	len = vscnprintf(buf, TRACE_PRINTK_MAX, fmt, ap);
+	len = write_text(ip, buf, len);
+	preempt_enable_notrace();
+	return len;
+}
+
+/**
+ * __ftrace_vbprintk - record a trace_printk() with a constant format
+ * @ip: the caller's address
+ * @fmt: the format, in the __trace_printk_fmt section
+ * @ap: the arguments
+ *
+ * The arguments are stored packed (vbin_printf()) and formatted when the
+ * trace is read.
+ *
+ * Return: the number of bytes recorded.
+ */
+int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	struct ring_buffer_event *ev;
+	struct bprint_entry *e;
+	u32 *buf;
+	int words, ret = 0;
+
+	preempt_disable_notrace();
+	buf = (u32 *)this_cpu_ptr(&printk_scratch)->buf[interrupt_context_level()];
+	words = vbin_printf(buf, TRACE_PRINTK_MAX / sizeof(u32), fmt, ap);
+	if (words > TRACE_PRINTK_MAX / sizeof(u32) || words < 0)
+		goto out;
+	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPRINT,
+			   sizeof(*e) + words * sizeof(u32), tracing_gen_ctx());
+	if (!ev)
+		goto out;
+	e = ring_buffer_event_data(ev);
+	e->ip = ip;
+	e->fmt = fmt;
+	memcpy(e->buf, buf, words * sizeof(u32));
+	trace_commit(&global_trace, ev);
+	ret = words * sizeof(u32);
+out:
+	preempt_enable_notrace();
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__ftrace_vbprintk);
+
+/**
+ * __ftrace_vprintk - va_list form of __trace_printk()
+ * @ip: the caller's address
+ * @fmt: the format
+ * @ap: the arguments
+ *
+ * Return: the number of bytes recorded.
+ */
+int __ftrace_vprintk(unsigned long ip, const char *fmt, va_list ap)
+{
+	return __trace_vprintk(ip, fmt, ap);
+}
+EXPORT_SYMBOL_GPL(__ftrace_vprintk);
+
+/**
+ * __trace_bprintk - record a trace_printk() with a constant format
+ * @ip: the caller's address
+ * @fmt: the format, in the __trace_printk_fmt section
+ *
+ * Return: the number of bytes recorded.
+ */
+int __trace_bprintk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = __ftrace_vbprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_bprintk);
+
+/**
+ * __trace_printk - record a trace_printk() with a variable format
+ * @ip: the caller's address
+ * @fmt: the format
+ *
+ * Return: the number of bytes recorded.
+ */
+int __trace_printk(unsigned long ip, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = __trace_vprintk(ip, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(__trace_printk);
+
+/**
+ * __trace_puts - record a string of known length
+ * @ip: the caller's address
+ * @str: the string
+ * @size: its length
+ *
+ * Return: the number of bytes recorded.
+ */
+int __trace_puts(unsigned long ip, const char *str, int size)
+{
+	return write_text(ip, str, size);
+}
+EXPORT_SYMBOL_GPL(__trace_puts);
+
+/**
+ * __trace_bputs - record a constant string by reference
+ * @ip: the caller's address
+ * @str: the string, in the __trace_printk_fmt section
+ *
+ * Return: the number of bytes recorded.
+ */
+int __trace_bputs(unsigned long ip, const char *str)
+{
+	struct ring_buffer_event *ev;
+	struct bputs_entry *e;
+
+	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPUTS, sizeof(*e),
+			   tracing_gen_ctx());
+	if (!ev)
+		return 0;
+	e = ring_buffer_event_data(ev);
+	e->ip = ip;
+	e->str = str;
+	trace_commit(&global_trace, ev);
+	return strlen(str);
+}
+EXPORT_SYMBOL_GPL(__trace_bputs);
+
+/**
+ * trace_dump_stack - record the current kernel stack
+ * @skip: the number of innermost frames to leave out
+ *
+ * Stack entries are not built yet: nothing is recorded.
+ */
+void trace_dump_stack(int skip)
+{
+}
+EXPORT_SYMBOL_GPL(trace_dump_stack);
