@@ -67,7 +67,7 @@ ifeq ($(CMD),)
 	@harness/mkinitramfs.sh $(TREE) $(OUT)/run.cpio
 	@harness/qemu.sh -i -t 86400 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run.cpio
 else
-	@printf '%s\n' "$$CMD" >$(OUT)/run-cmd.sh
+	$(file >$(OUT)/run-cmd.sh,$(value CMD))
 	@harness/mkinitramfs.sh $(TREE) $(OUT)/run.cpio $(OUT)/run-cmd.sh
 	@harness/qemu.sh -t 600 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run.cpio
 endif

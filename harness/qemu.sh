@@ -5,7 +5,9 @@
 #         KERNEL INITRD
 #
 # Boot KERNEL with INITRD under QEMU TCG (2 CPUs; KVM hangs Linux guests
-# on these machines).  ttyS0 is the console: the terminal with -i, else
+# on these machines).  TCG runs single-threaded: with one host thread per
+# vCPU, a vCPU can execute code another vCPU has just rewritten (ftrace's
+# int3 patching then oopses, upstream's included).  ttyS0 is the console: the terminal with -i, else
 # CONSOLE_LOG (or stdout).  ttyS1 carries the guest's results to RESULTS.
 # A guest still running after SECONDS is killed and the exit status is
 # 124.
@@ -25,7 +27,7 @@ shift $((OPTIND - 1))
 kernel=$1
 initrd=$2
 
-args=(-M pc -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic -no-reboot
+args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic -no-reboot
       -kernel "$kernel" -initrd "$initrd"
       -append "console=ttyS0 panic=-1 $append")
 if [ -n "$interactive" ]; then
