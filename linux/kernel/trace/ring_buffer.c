@@ -196,11 +196,14 @@ static void rb_end_commit(struct rb_cpu *cb)
 again:
 	for (pos = cb->commit_pos; pos != READ_ONCE(cb->tail); pos++) {
 		page = rb_page_at(cb, pos);
+		/* The events are written before the commit covers them. */
 		smp_wmb();
 		local_set(&page->data->commit, rb_page_write(page));
+		/* Pairs with rb_committed_pos(): the page is complete. */
 		smp_store_release(&cb->commit_pos, pos + 1);
 	}
 	page = READ_ONCE(cb->tail_page);
+	/* Pairs with the smp_rmb() in rb_data_commit(). */
 	smp_wmb();
 	local_set(&page->data->commit, rb_page_write(page));
 	local_dec(&cb->committing);
@@ -247,7 +250,7 @@ static int rb_move_tail(struct rb_cpu *cb, struct rb_page *page)
 			local_set(&cb->moving, 0);
 			return -ENOSPC;
 		}
-		if (head >= smp_load_acquire(&cb->commit_pos)) {
+		if (head >= rb_committed_pos(cb)) {
 			/* The oldest data is not even committed yet. */
 			local_inc(&cb->commit_overrun);
 			local_set(&cb->moving, 0);
@@ -272,6 +275,7 @@ static int rb_move_tail(struct rb_cpu *cb, struct rb_page *page)
 	}
 	np = cb->pages[rb_slot_id(slot)];
 	rb_page_reset(np, next, buffer->clock());
+	/* A reader finding the page in its slot finds it reset. */
 	smp_wmb();
 	WRITE_ONCE(cb->slots[s], rb_slot(np->id, rb_lap(cb, next)));
 	WRITE_ONCE(cb->tail, next);
@@ -408,6 +412,11 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
 static void rb_wake_readers(struct rb_cpu *cb)
 {
+	/*
+	 * Pairs with the smp_mb() in rb_wait_ready(): either the waiter sees
+	 * our commit, or we see its flag.
+	 */
+	smp_mb();
 	if (READ_ONCE(cb->waiters_pending) ||
 	    READ_ONCE(cb->buffer->waiters_pending))
 		irq_work_queue(&cb->wake_work);

@@ -231,6 +231,13 @@ static inline struct rb_page *rb_page_at(struct rb_cpu *cb, unsigned long pos)
 	return cb->pages[rb_slot_id(READ_ONCE(cb->slots[pos % cb->nr_pages]))];
 }
 
+/* Positions before the one returned are committed, their data visible. */
+static inline unsigned long rb_committed_pos(struct rb_cpu *cb)
+{
+	/* Pairs with the release in rb_end_commit(). */
+	return smp_load_acquire(&cb->commit_pos);
+}
+
 static inline bool rb_consumed_at(unsigned long v, unsigned long pos)
 {
 	return v >> RB_CONSUMED_SHIFT == (pos << RB_CONSUMED_SHIFT) >>

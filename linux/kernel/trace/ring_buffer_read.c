@@ -65,6 +65,7 @@ static bool rb_swap_head(struct rb_cpu *cb, unsigned long head)
 	hp = cb->pages[rb_slot_id(slot)];
 
 	rb_page_reset(spare, head, 0);
+	/* A writer recycling the spare from its slot finds it reset. */
 	smp_wmb();
 	if (cmpxchg(&cb->slots[s], slot, rb_slot(spare->id, rb_lap(cb, head)))
 	    != slot)
@@ -134,7 +135,7 @@ static struct rb_page *rb_reader_page(struct rb_cpu *cb)
 		if (cb->read_off < rb_data_commit(cb->reader_page->data))
 			return cb->reader_page;
 		head = READ_ONCE(cb->head);
-		if (head >= smp_load_acquire(&cb->commit_pos)) {
+		if (head >= rb_committed_pos(cb)) {
 			if (!rb_copy_head(cb, head) &&
 			    READ_ONCE(cb->head) == head)
 				return NULL;
@@ -254,7 +255,7 @@ bool rb_cpu_has_data(struct rb_cpu *cb)
 	if (cb->read_off < rb_data_commit(cb->reader_page->data))
 		return true;
 	head = READ_ONCE(cb->head);
-	if (head < smp_load_acquire(&cb->commit_pos))
+	if (head < rb_committed_pos(cb))
 		return true;
 	hp = rb_page_at(cb, head);
 	return rb_data_commit(hp->data) > rb_unread_start(hp, &ts);
@@ -636,10 +637,12 @@ static bool rb_wait_ready(struct trace_buffer *buffer, int cpu, int full)
 	if (cpu != RING_BUFFER_ALL_CPUS) {
 		cb = buffer->cpus[cpu];
 		WRITE_ONCE(cb->waiters_pending, true);
+		/* Flag before checking: a writer checks data, then the flag. */
 		smp_mb();
 		return rb_cpu_filled(cb, full);
 	}
 	WRITE_ONCE(buffer->waiters_pending, true);
+	/* As above, for waiters on any CPU. */
 	smp_mb();
 	for_each_rb_cpu(buffer, cb, c) {
 		if (rb_cpu_filled(cb, full))
