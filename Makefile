@@ -63,6 +63,8 @@ anchor: tree
 	@harness/build-kernel.sh $(PRISTINE) $(ANCHOR_BUILD) $(ARCH)
 
 run: $(KTARGET)
+	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
+	$(eval export MODULES_DIR=$(OUT)/modules-$(KERNEL))
 ifeq ($(CMD),)
 	@harness/mkinitramfs.sh $(TREE) $(OUT)/run.cpio
 	@harness/qemu.sh -i -t 86400 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run.cpio
@@ -76,7 +78,8 @@ lint: tree
 	@harness/lint.sh $(PRISTINE)
 
 check: $(KTARGET)
-	@set -o pipefail; { \
+	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
+	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); { \
 	  if [ "$(KERNEL)" != anchor ]; then harness/lint.sh $(PRISTINE); fi; \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); \

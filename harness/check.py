@@ -113,6 +113,9 @@ def parse_results(path, report, scenario):
     finished = False
     dmesg = []
     for line in lines:
+        if line.startswith("@@ info "):
+            print(f"# {line[8:]}", flush=True)
+            continue
         if line.startswith("@@ result "):
             m = re.match(r"@@ result (PASS|FAIL|SKIP) (.*)$", line)
             if m:

@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # mkinitramfs.sh TREE OUT.cpio [CMDFILE] - the guest's initramfs: static
-# busybox, our init and guest scripts, and ftracetest from TREE (upstream's
-# cases plus ours, which the prepared tree already holds).  With CMDFILE,
-# the guest runs it as /harness/cmd and powers off.
+# busybox, our init and guest scripts and tools, ftracetest from TREE
+# (upstream's cases plus ours, which the prepared tree already holds), and
+# the test modules in $MODULES_DIR if set.  With CMDFILE, the guest runs
+# it as /harness/cmd and powers off.
 set -eu
 tree=$1
 cpio=$2
@@ -14,6 +15,10 @@ gen=$(dirname "$cpio")/gen_init_cpio
 
 if [ ! -x "$gen" ] || [ "$gen" -ot "$tree/usr/gen_init_cpio.c" ]; then
 	gcc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
+fi
+rawcount=$(dirname "$cpio")/rawcount
+if [ ! -x "$rawcount" ] || [ "$rawcount" -ot "$here/guest/rawcount.c" ]; then
+	gcc -static -O2 -Wall -o "$rawcount" "$here/guest/rawcount.c"
 fi
 
 list=$(mktemp)
@@ -30,6 +35,11 @@ trap 'rm -f "$list"' EXIT
 	echo "dir /harness 755 0 0"
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
+	echo "file /harness/rawcount $rawcount 755 0 0"
+	echo "dir /modules 755 0 0"
+	for ko in ${MODULES_DIR:+"$MODULES_DIR"/*.ko}; do
+		[ -f "$ko" ] && echo "file /modules/${ko##*/} $ko 644 0 0"
+	done
 	[ -n "$cmd" ] && echo "file /harness/cmd $(realpath "$cmd") 755 0 0"
 	# ftracetest, directories first.
 	src=$tree/tools/testing/selftests/ftrace
