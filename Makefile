@@ -29,7 +29,7 @@ PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc make \
 	rsync kmod trace-cmd
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps tree kernel anchor run check lint clean help
+.PHONY: all deps tree kernel anchor run check bench lint clean help
 
 all: kernel
 
@@ -38,6 +38,7 @@ help:
 	@echo "make check             build, boot and run every test"
 	@echo "make check KERNEL=anchor   the same suite on upstream's ftrace"
 	@echo "make anchor            build the pristine upstream kernel"
+	@echo "make bench             ours vs anchor under qemu -icount shift=0"
 	@echo "make lint              checkpatch and copycheck on our files"
 
 deps: $(OUT)/.deps
@@ -84,6 +85,13 @@ check: $(KTARGET)
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); \
 	} | tee $(OUT)/check-$(KERNEL).log | harness/summarise.sh
+
+bench: kernel anchor
+	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours
+	@harness/build-modules.sh $(ANCHOR_BUILD) $(OUT)/modules-anchor
+	@python3 bench/bench.py --tree $(TREE) --out $(OUT)/bench \
+		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours \
+		anchor=$(ANCHOR_BUILD)/$(IMAGE):$(OUT)/modules-anchor
 
 clean:
 	rm -rf $(BUILD) $(ANCHOR_BUILD) $(OUT)/check-*

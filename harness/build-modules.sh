@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build-modules.sh KBUILD OUTDIR - build the test modules of
-# harness/modules/ against the kernel built in KBUILD (ours or the
-# anchor); the .ko files land in OUTDIR.
+# harness/modules/ and the benchmark modules of bench/modules/ against the
+# kernel built in KBUILD (ours or the anchor); the .ko files land in
+# OUTDIR.
 set -eu
 kbuild=$(realpath "$1")
 mkdir -p "$2"
@@ -11,8 +12,12 @@ out=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
 
 mkdir -p "$out/src"
-for f in "$here"/modules/*; do
+for f in "$here"/modules/*.c "$here"/../bench/modules/*.c; do
 	cmp -s "$f" "$out/src/${f##*/}" || cp "$f" "$out/src/"
 done
+cat "$here"/modules/Kbuild "$here"/../bench/modules/Kbuild >"$out/src/Kbuild.new"
+cmp -s "$out/src/Kbuild.new" "$out/src/Kbuild" ||
+	mv "$out/src/Kbuild.new" "$out/src/Kbuild"
+rm -f "$out/src/Kbuild.new"
 make -s -C "$kbuild" M="$out/src" modules
 cp "$out"/src/*.ko "$out/"

@@ -16,10 +16,17 @@ gen=$(dirname "$cpio")/gen_init_cpio
 if [ ! -x "$gen" ] || [ "$gen" -ot "$tree/usr/gen_init_cpio.c" ]; then
 	gcc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
 fi
-rawcount=$(dirname "$cpio")/rawcount
-if [ ! -x "$rawcount" ] || [ "$rawcount" -ot "$here/guest/rawcount.c" ]; then
-	gcc -static -O2 -Wall -o "$rawcount" "$here/guest/rawcount.c"
-fi
+# guest_tool SRC: a static binary of SRC, rebuilt when SRC changes.
+guest_tool() {
+	local bin
+	bin=$(dirname "$cpio")/$(basename "$1" .c)
+	if [ ! -x "$bin" ] || [ "$bin" -ot "$1" ]; then
+		gcc -static -O2 -Wall -o "$bin" "$1"
+	fi
+	echo "$bin"
+}
+rawcount=$(guest_tool "$here/guest/rawcount.c")
+markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -36,6 +43,8 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
+	echo "dir /bench 755 0 0"
+	echo "file /bench/markbench $markbench 755 0 0"
 	echo "dir /modules 755 0 0"
 	for ko in ${MODULES_DIR:+"$MODULES_DIR"/*.ko}; do
 		[ -f "$ko" ] && echo "file /modules/${ko##*/} $ko 644 0 0"
