@@ -96,6 +96,9 @@ extern const struct file_operations trace_pipe_raw_fops;
 /* The buffer's tracefs files (trace_buffer_fs.c). */
 int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir);
 
+/* The event control files (trace_event_files.c). */
+void trace_event_files_init(struct trace_array *tr, struct dentry *dir);
+
 extern const struct trace_clock_def trace_clocks[];
 extern const int nr_trace_clocks;
 int tracing_set_clock(struct trace_array *tr, const char *name);

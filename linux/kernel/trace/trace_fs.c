@@ -166,6 +166,7 @@ static int __init trace_fs_init(void)
 	}
 	if (tr->buffer)
 		trace_buffer_fs_init(tr, tr->dir);
+	trace_event_files_init(tr, tr->dir);
 	if (!tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL,
 				 &readme_fops))
 		pr_warn("could not create tracefs file 'README'\n");
