@@ -15,6 +15,7 @@ anything failed, a guest hung or panicked, or the kernel log shows a BUG,
 WARNING or Oops.
 """
 import argparse
+import base64
 import os
 import re
 import subprocess
@@ -107,6 +108,7 @@ def parse_results(path, report, scenario):
     except OSError:
         lines = []
     section = None
+    files = {}
     ftlines = []
     ft_ran = False
     logs = {}
@@ -132,6 +134,13 @@ def parse_results(path, report, scenario):
             section = ("log", line[7:])
             logs[section[1]] = []
             continue
+        if line.startswith("@@ file "):
+            section = ("file", line[8:])
+            files[section[1]] = []
+            continue
+        if line == "@@ endfile":
+            section = None
+            continue
         if line == "@@ dmesg":
             section = "dmesg"
             continue
@@ -141,12 +150,23 @@ def parse_results(path, report, scenario):
             continue
         if section == "ft":
             ftlines.append(line)
+        elif isinstance(section, tuple) and section[0] == "file":
+            files[section[1]].append(line)
         elif isinstance(section, tuple):
             logs[section[1]].append(line)
         elif section == "dmesg":
             dmesg.append(line)
     if ft_ran:
         parse_ftracetest(ftlines, report)
+    for name, text in files.items():
+        try:
+            data = base64.b64decode("".join(text))
+        except ValueError:
+            report.add("FAIL", f"{scenario}: file {name} came back garbled")
+            continue
+        with open(os.path.join(os.path.dirname(path),
+                               f"{scenario}.{name}"), "wb") as f:
+            f.write(data)
     for name, text in logs.items():
         report.details.append(f"--- {scenario}: ftracetest log {name}\n" +
                               "\n".join(text[-60:]))
@@ -170,9 +190,10 @@ def run_scenario(script, args, report):
     initrd = os.path.join(out, f"{name}.cpio")
     console = os.path.join(out, f"{name}.console.log")
     results = os.path.join(out, f"{name}.results")
-    for p in (console, results):
-        if os.path.exists(p):
-            os.unlink(p)
+    # Nothing of an earlier run may pass for this one's output.
+    for fn in os.listdir(out):
+        if fn.startswith(name + "."):
+            os.unlink(os.path.join(out, fn))
     subprocess.run([os.path.join(HERE, "mkinitramfs.sh"), args.tree,
                     initrd, script], check=True)
     start = time.time()
@@ -186,6 +207,18 @@ def run_scenario(script, args, report):
     if "kunit.enable=0" not in cmdline:
         parse_kunit(clines, report, name)
     finished, dmesg = parse_results(results, report, name)
+
+    host_check = scenario_header(script, "host-check")
+    if host_check:
+        out_lines = subprocess.run([os.path.join(HERE, host_check), out,
+                                    name], capture_output=True,
+                                   text=True).stdout.splitlines()
+        for line in out_lines:
+            m = re.match(r"^(PASS|FAIL|SKIP)\s+(.*)$", line)
+            if m:
+                report.add(m.group(1), m.group(2))
+            elif line.startswith("#"):
+                report.details.append(line)
 
     bad = [l for l in clines + dmesg if BAD_LOG.search(l)]
     for line in dict.fromkeys(bad):

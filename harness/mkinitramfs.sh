@@ -43,6 +43,25 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
+	# trace-cmd from the host, with its libraries, when the guest runs
+	# the host's architecture.
+	tc=$(command -v trace-cmd || true)
+	if [ -n "$tc" ] && [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ]; then
+		echo "dir /usr 755 0 0"
+		echo "dir /usr/bin 755 0 0"
+		echo "file /usr/bin/trace-cmd $tc 755 0 0"
+		# Libraries go to /lib (searched without ld.so.cache); the
+		# loader keeps the path the binary names.
+		echo "dir /lib 755 0 0"
+		echo "dir /lib64 755 0 0"
+		ldd "$tc" | grep -o '/[^ ]*' | while read -r lib; do
+			case $lib in
+			*/ld-linux*) dst=$lib ;;
+			*) dst=/lib/${lib##*/} ;;
+			esac
+			echo "file $dst $(realpath "$lib") 755 0 0"
+		done | awk '!seen[$0]++'
+	fi
 	echo "dir /bench 755 0 0"
 	echo "file /bench/markbench $markbench 755 0 0"
 	echo "dir /modules 755 0 0"

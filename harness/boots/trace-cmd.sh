@@ -1,0 +1,25 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: kunit.enable=0
+# timeout: 180
+# host-check: host/trace-cmd-report.sh
+#
+# trace-cmd extract in the guest; trace-cmd report on the host must show
+# the trace_marker entries written in the guest.
+. /harness/lib.sh
+
+if ! command -v trace-cmd >/dev/null; then
+	result SKIP trace-cmd "no trace-cmd for this guest"
+	dmesg_tail
+	exit 0
+fi
+T=/sys/kernel/tracing
+echo > $T/trace
+echo "trace-cmd sees marker one" > $T/trace_marker
+echo "trace-cmd sees marker two" > $T/trace_marker
+cd /tmp
+expect trace-cmd "trace-cmd extract reads the buffers" \
+	trace-cmd extract -o /tmp/trace.dat
+echo "@@ file trace.dat" >$RESULTS
+base64 /tmp/trace.dat >$RESULTS
+echo "@@ endfile" >$RESULTS
+dmesg_tail
