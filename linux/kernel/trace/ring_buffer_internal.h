@@ -105,6 +105,7 @@ static inline unsigned long rb_consumed_count(unsigned long v)
  * @reader_page: the reader's sub-buffer
  * @read_off:	bytes of @reader_page consumed
  * @read_ts:	timestamp of the event before @read_off
+ * @reader_seq:	bumped whenever @reader_page gets new contents
  * @last_overrun: @overrun when lost events were last reported
  * @lost:	events lost since the last read, not yet reported
  * @waitq:	readers waiting for data
@@ -142,6 +143,7 @@ struct rb_cpu {
 	struct rb_page		*reader_page;
 	unsigned int		read_off;
 	u64			read_ts;
+	unsigned long		reader_seq;
 	unsigned long		last_overrun;
 	unsigned long		lost;
 

@@ -74,6 +74,7 @@ static bool rb_swap_head(struct rb_cpu *cb, unsigned long head)
 	cmpxchg(&cb->head, head, head + 1);
 
 	cb->reader_page = hp;
+	cb->reader_seq++;
 	cb->read_off = rb_unread_start(hp, &ts);
 	cb->read_ts = ts;
 	hp->copy = false;
@@ -114,6 +115,7 @@ static bool rb_copy_head(struct rb_cpu *cb, unsigned long head)
 	local_set(&rp->data->commit, end - start);
 	local_set(&rp->entries, n);
 	rp->copy = true;
+	cb->reader_seq++;
 	cb->read_off = 0;
 	cb->read_ts = ts_start;
 	rb_note_lost(cb);
@@ -378,6 +380,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 		struct rb_data_page *mine = rp->data;
 
 		rp->data = dst;
+		cb->reader_seq++;
 		data_page->data = mine;
 		dst = mine;
 		local_set(&rp->data->commit, 0);
@@ -434,37 +437,127 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_page);
 
 /**
  * struct ring_buffer_iter - a non-consuming walk over one CPU buffer
- * @cb:		the CPU buffer; its writers are paused while the iterator
- *		lives
- * @page:	the page being walked
- * @pos:	its ring position, or ULONG_MAX for the reader page
- * @off:	offset of the current event
- * @end:	committed bytes of @page
+ * @cb:		the CPU buffer
+ * @pos:	ring position of the page walked, or ULONG_MAX for the
+ *		reader page
+ * @reader_seq:	cb->reader_seq when the walk entered the reader page
+ * @off:	offset of the current event in its page
  * @ts:		timestamp before the current event
+ * @size:	bytes of the event in @event, 0 if none is loaded
+ * @dropped:	events were overwritten under the walk
+ * @cap:	bytes @event can hold
+ * @event:	a copy of the current event, stable while writers go on
+ *
+ * Writers are not paused: each event is copied out and kept only if its
+ * page was not recycled meanwhile.  A recycled page makes the walk go on
+ * at the oldest data still in the buffer, and ring_buffer_iter_dropped()
+ * report it.
  */
 struct ring_buffer_iter {
 	struct rb_cpu		*cb;
-	struct rb_page		*page;
 	unsigned long		pos;
+	unsigned long		reader_seq;
 	unsigned int		off;
-	unsigned int		end;
 	u64			ts;
+	unsigned int		size;
+	bool			dropped;
+	unsigned int		cap;
+	struct ring_buffer_event event[];
 };
 
-static void rb_iter_load(struct ring_buffer_iter *it, unsigned long pos)
+static void rb_iter_at_reader(struct ring_buffer_iter *it)
 {
 	struct rb_cpu *cb = it->cb;
 
+	it->pos = ULONG_MAX;
+	it->reader_seq = cb->reader_seq;
+	it->off = cb->read_off;
+	it->ts = cb->read_ts;
+}
+
+static void rb_iter_at_pos(struct ring_buffer_iter *it, unsigned long pos)
+{
 	it->pos = pos;
-	if (pos == ULONG_MAX) {
-		it->page = cb->reader_page;
-		it->off = cb->read_off;
-		it->ts = cb->read_ts;
-	} else {
-		it->page = rb_page_at(cb, pos);
-		it->off = rb_unread_start(it->page, &it->ts);
+	it->off = rb_unread_start(rb_page_at(it->cb, pos), &it->ts);
+}
+
+enum rb_iter_state { RB_ITER_OK, RB_ITER_CONSUMED, RB_ITER_RECYCLED };
+
+/* Is the page the walk is in still there? */
+static enum rb_iter_state rb_iter_check(struct ring_buffer_iter *it,
+					struct rb_page **pagep)
+{
+	struct rb_cpu *cb = it->cb;
+	struct rb_page *page;
+
+	if (it->pos == ULONG_MAX) {
+		*pagep = cb->reader_page;
+		return it->reader_seq == cb->reader_seq ? RB_ITER_OK :
+							  RB_ITER_CONSUMED;
 	}
-	it->end = rb_data_commit(it->page->data);
+	page = rb_page_at(cb, it->pos);
+	*pagep = page;
+	if (READ_ONCE(page->pos) != it->pos)
+		return RB_ITER_RECYCLED;
+	if (it->pos < READ_ONCE(cb->head))
+		return RB_ITER_CONSUMED;	/* the reader took it */
+	return RB_ITER_OK;
+}
+
+/*
+ * Load the next data event into it->event, under the reader lock.
+ * Returns false at the end of the buffer.
+ */
+static bool rb_iter_load(struct ring_buffer_iter *it)
+{
+	struct rb_cpu *cb = it->cb;
+	struct ring_buffer_event *ev;
+	struct rb_page *page;
+	unsigned int size, end;
+	u64 ts;
+
+	for (;;) {
+		switch (rb_iter_check(it, &page)) {
+		case RB_ITER_CONSUMED:
+			/* Go on where the consuming reader is. */
+			rb_iter_at_reader(it);
+			continue;
+		case RB_ITER_RECYCLED:
+			it->dropped = true;
+			rb_iter_at_pos(it, READ_ONCE(cb->head));
+			continue;
+		case RB_ITER_OK:
+			break;
+		}
+		end = rb_data_commit(page->data);
+		if (it->off >= end) {
+			unsigned long next = it->pos == ULONG_MAX ?
+				READ_ONCE(cb->head) : it->pos + 1;
+
+			if (next > READ_ONCE(cb->tail))
+				return false;
+			rb_iter_at_pos(it, next);
+			continue;
+		}
+		ev = (void *)page->data->data + it->off;
+		size = rb_event_total(ev);
+		if (!size || it->off + size > end || size > it->cap) {
+			it->off = end;
+			continue;
+		}
+		memcpy(it->event, ev, size);
+		/* Pairs with the smp_wmb() after a page is reset for reuse. */
+		smp_rmb();
+		if (rb_iter_check(it, &page) != RB_ITER_OK)
+			continue;	/* torn copy: recheck and retry */
+		ts = it->ts;
+		if (rb_event_advance_ts(it->event, &ts)) {
+			it->size = size;
+			return true;
+		}
+		it->ts = ts;
+		it->off += size;
+	}
 }
 
 /**
@@ -473,58 +566,44 @@ static void rb_iter_load(struct ring_buffer_iter *it, unsigned long pos)
  */
 void ring_buffer_iter_reset(struct ring_buffer_iter *iter)
 {
-	rb_iter_load(iter, ULONG_MAX);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	rb_iter_at_reader(iter);
+	iter->size = 0;
+	iter->dropped = false;
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_reset);
-
-/* Move to the next page with data; false at the end of the buffer. */
-static bool rb_iter_next_page(struct ring_buffer_iter *it)
-{
-	struct rb_cpu *cb = it->cb;
-	unsigned long pos;
-
-	pos = it->pos == ULONG_MAX ? READ_ONCE(cb->head) : it->pos + 1;
-	if (pos > READ_ONCE(cb->tail))
-		return false;
-	rb_iter_load(it, pos);
-	return true;
-}
 
 /**
  * ring_buffer_iter_peek - the iterator's current event
  * @iter: the iterator
  * @ts: set to the event's timestamp (may be NULL)
  *
- * Return: the event or NULL at the end.
+ * Return: a copy of the event, valid until the iterator moves, or NULL at
+ * the end (events written later show up on later calls).
  */
 struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter,
 						u64 *ts)
 {
-	struct ring_buffer_event *ev;
-	unsigned int size;
+	unsigned long flags;
+	bool found;
 	u64 t;
 
-	for (;;) {
-		if (iter->off >= iter->end) {
-			if (!rb_iter_next_page(iter))
-				return NULL;
-			continue;
-		}
-		ev = (void *)iter->page->data->data + iter->off;
-		size = rb_event_total(ev);
-		if (!size) {
-			iter->off = iter->end;
-			continue;
-		}
-		t = iter->ts;
-		if (rb_event_advance_ts(ev, &t)) {
-			if (ts)
-				*ts = t;
-			return ev;
-		}
-		iter->ts = t;
-		iter->off += size;
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	found = rb_iter_load(iter);
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+	if (!found) {
+		iter->size = 0;
+		return NULL;
 	}
+	if (ts) {
+		t = iter->ts;
+		rb_event_advance_ts(iter->event, &t);
+		*ts = t;
+	}
+	return iter->event;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
 
@@ -534,12 +613,11 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
  */
 void ring_buffer_iter_advance(struct ring_buffer_iter *iter)
 {
-	struct ring_buffer_event *ev = ring_buffer_iter_peek(iter, NULL);
-
-	if (!ev)
+	if (!iter->size && !ring_buffer_iter_peek(iter, NULL))
 		return;
-	rb_event_advance_ts(ev, &iter->ts);
-	iter->off += rb_event_total(ev);
+	rb_event_advance_ts(iter->event, &iter->ts);
+	iter->off += iter->size;
+	iter->size = 0;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
 
@@ -547,27 +625,23 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_advance);
  * ring_buffer_iter_empty - has an iterator reached the end?
  * @iter: the iterator
  *
- * Return: 1 if no event is left, else 0.
+ * Return: 1 if no event is left right now, else 0.
  */
 int ring_buffer_iter_empty(struct ring_buffer_iter *iter)
 {
-	struct ring_buffer_iter probe = *iter;
-
-	return !ring_buffer_iter_peek(&probe, NULL);
+	return !ring_buffer_iter_peek(iter, NULL);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_empty);
 
 /**
- * ring_buffer_iter_dropped - were events lost under the iterator?
+ * ring_buffer_iter_dropped - were events overwritten under the iterator?
  * @iter: the iterator
  *
- * Writers are paused while an iterator lives, so nothing is ever lost.
- *
- * Return: false.
+ * Return: true once the walk skipped data a writer recycled.
  */
 bool ring_buffer_iter_dropped(struct ring_buffer_iter *iter)
 {
-	return false;
+	return iter->dropped;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
 
@@ -577,8 +651,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_iter_dropped);
  * @cpu: the CPU
  * @flags: allocation flags
  *
- * Writes to the CPU are paused until ring_buffer_read_finish(); may
- * sleep to let writers under way finish.
+ * Writers go on while the walk runs.
  *
  * Return: the iterator or NULL.
  */
@@ -586,20 +659,15 @@ struct ring_buffer_iter *
 ring_buffer_read_start(struct trace_buffer *buffer, int cpu, gfp_t flags)
 {
 	struct ring_buffer_iter *it;
-	struct rb_cpu *cb;
 
 	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu])
 		return NULL;
-	it = kzalloc(sizeof(*it), flags);
+	it = kzalloc(struct_size(it, event, 0) + buffer->subbuf_size, flags);
 	if (!it)
 		return NULL;
-	cb = buffer->cpus[cpu];
-	it->cb = cb;
-	atomic_inc(&cb->record_disabled);
-	synchronize_rcu();
-	raw_spin_lock_irq(&cb->reader_lock);
-	rb_iter_load(it, ULONG_MAX);
-	raw_spin_unlock_irq(&cb->reader_lock);
+	it->cap = buffer->subbuf_size;
+	it->cb = buffer->cpus[cpu];
+	ring_buffer_iter_reset(it);
 	return it;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_start);
@@ -610,7 +678,6 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_start);
  */
 void ring_buffer_read_finish(struct ring_buffer_iter *iter)
 {
-	atomic_dec(&iter->cb->record_disabled);
 	kfree(iter);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_read_finish);

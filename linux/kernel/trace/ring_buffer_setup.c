@@ -72,6 +72,7 @@ static void rb_cpu_init_ring(struct rb_cpu *cb, unsigned int n)
 	cb->pages[n]->id = n;
 	rb_page_reset(cb->pages[n], ULONG_MAX, 0);
 	cb->reader_page = cb->pages[n];
+	cb->reader_seq++;
 	cb->read_off = 0;
 	cb->read_ts = 0;
 	cb->head = 0;
