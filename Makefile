@@ -24,7 +24,7 @@ KTARGET	:= kernel
 endif
 
 # Debian packages the harness needs; installed when missing.
-PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc make \
+PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils python3 perl \
 	rsync kmod trace-cmd
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)

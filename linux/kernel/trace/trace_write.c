@@ -13,6 +13,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
+#include <asm/sections.h>
 
 #include "trace.h"
 #include "trace_entries.h"
@@ -219,7 +220,8 @@ static int __trace_vprintk(unsigned long ip, const char *fmt, va_list ap)
  * @ap: the arguments
  *
  * The arguments are stored packed (vbin_printf()) and formatted when the
- * trace is read.
+ * trace is read, which needs the format to outlive the entry: a format
+ * outside the core kernel's read-only data (a module's) is formatted now.
  *
  * Return: the number of bytes recorded.
  */
@@ -229,6 +231,9 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	struct bprint_entry *e;
 	u32 *buf;
 	int words, ret = 0;
+
+	if (!is_kernel_rodata((unsigned long)fmt))
+		return __trace_vprintk(ip, fmt, ap);
 
 	preempt_disable_notrace();
 	buf = (u32 *)this_cpu_ptr(&printk_scratch)->buf[interrupt_context_level()];
@@ -328,6 +333,10 @@ int __trace_bputs(unsigned long ip, const char *str)
 {
 	struct ring_buffer_event *ev;
 	struct bputs_entry *e;
+
+	/* Only a string that outlives the entry is kept by reference. */
+	if (!is_kernel_rodata((unsigned long)str))
+		return write_text(ip, str, strlen(str));
 
 	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPUTS, sizeof(*e),
 			   tracing_gen_ctx());
