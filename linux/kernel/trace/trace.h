@@ -127,6 +127,7 @@ void tracing_reset_buffers(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
 
 /* Writing entries (trace_write.c) */
+void trace_printk_formats_show(struct seq_file *m);
 struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
 					unsigned long len,
 					unsigned int trace_ctx);

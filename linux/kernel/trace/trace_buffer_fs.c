@@ -322,6 +322,13 @@ static const struct file_operations saved_cmdlines_fops = {
 	.release	= single_release,
 };
 
+static int printk_formats_show(struct seq_file *m, void *v)
+{
+	trace_printk_formats_show(m);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(printk_formats);
+
 static ssize_t cmdlines_size_read(struct file *file, char __user *ubuf,
 				  size_t cnt, loff_t *ppos)
 {
@@ -685,6 +692,8 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 			    &saved_cmdlines_fops);
 		create_file("saved_cmdlines_size", TRACE_MODE_WRITE, dir, NULL,
 			    &cmdlines_size_fops);
+		create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
+			    &printk_formats_fops);
 	}
 	options = tracefs_create_dir("options", dir);
 	if (options)

@@ -25,6 +25,7 @@
  * @cur_cpu:	trace: the CPU of the next entry to show
  * @cur:	trace: the next entry to show
  * @cur_ts:	trace: its timestamp
+ * @lost_shown:	trace: a CPU's lost-events line was printed
  * @rpage:	trace_pipe_raw: the sub-buffer being copied out
  * @raw_off:	trace_pipe_raw: bytes of @rpage already copied
  */
@@ -37,6 +38,7 @@ struct trace_reader {
 	int				cur_cpu;
 	struct ring_buffer_event	*cur;
 	u64				cur_ts;
+	unsigned long			*lost_shown;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
 };
@@ -128,6 +130,9 @@ static int trace_seq_show(struct seq_file *m, void *v)
 		trace_print_header(m, r->tr);
 		return 0;
 	}
+	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
+	    !test_and_set_bit(r->cur_cpu, r->lost_shown))
+		trace_seq_printf(&r->seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
 	trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(r->cur),
 			   ring_buffer_event_length(r->cur), r->cur_cpu,
 			   r->cur_ts);
@@ -154,6 +159,7 @@ static void trace_reader_free(struct trace_reader *r)
 		}
 	}
 	kfree(r->iters);
+	bitmap_free(r->lost_shown);
 	kfree(r);
 }
 
@@ -176,7 +182,8 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (!r)
 		return -ENOMEM;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
-	if (!r->iters) {
+	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	if (!r->iters || !r->lost_shown) {
 		trace_reader_free(r);
 		return -ENOMEM;
 	}
@@ -238,20 +245,22 @@ const struct file_operations trace_fops = {
 static DEFINE_MUTEX(trace_pipe_mutex);
 
 static struct ring_buffer_event *pipe_peek(struct trace_reader *r, int *cpu,
-					   u64 *ts)
+					   u64 *ts, unsigned long *lost)
 {
 	struct ring_buffer_event *ev, *best = NULL;
+	unsigned long l;
 	u64 t;
 	int c;
 
 	for_each_possible_cpu(c) {
 		if (!reader_has_cpu(r, c))
 			continue;
-		ev = ring_buffer_peek(r->tr->buffer, c, &t, NULL);
+		ev = ring_buffer_peek(r->tr->buffer, c, &t, &l);
 		if (ev && (!best || t < *ts)) {
 			best = ev;
 			*ts = t;
 			*cpu = c;
+			*lost = l;
 		}
 	}
 	return best;
@@ -294,6 +303,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 {
 	struct trace_reader *r = file->private_data;
 	struct ring_buffer_event *ev;
+	unsigned long lost;
 	unsigned int saved;
 	ssize_t ret;
 	int cpu;
@@ -318,8 +328,11 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	}
 
 	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
-	while ((ev = pipe_peek(r, &cpu, &ts))) {
+	while ((ev = pipe_peek(r, &cpu, &ts, &lost))) {
 		saved = r->seq.seq.len;
+		if (lost)
+			trace_seq_printf(&r->seq, "CPU:%d [LOST %lu EVENTS]\n",
+					 cpu, lost);
 		trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(ev),
 				   ring_buffer_event_length(ev), cpu, ts);
 		if (r->seq.full) {

@@ -10,6 +10,7 @@
 #include <linux/percpu.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
@@ -360,3 +361,44 @@ void trace_dump_stack(int skip)
 {
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
+
+/* The trace_printk() formats of the core kernel (see TRACE_PRINTKS()). */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
+
+/**
+ * trace_printk_formats_show - print printk_formats
+ * @m: the seq_file
+ *
+ * One line per format a bprint or bputs entry may point to, as
+ * 'ADDRESS : "FORMAT"' with C escapes, so that tools reading raw pages
+ * can print those entries.
+ */
+void trace_printk_formats_show(struct seq_file *m)
+{
+	const char **fmt, *c;
+
+	for (fmt = __start___trace_bprintk_fmt;
+	     fmt < __stop___trace_bprintk_fmt; fmt++) {
+		if (!*fmt)
+			continue;
+		seq_printf(m, "0x%lx : \"", (unsigned long)*fmt);
+		for (c = *fmt; *c; c++) {
+			switch (*c) {
+			case '\n':
+				seq_puts(m, "\\n");
+				break;
+			case '\t':
+				seq_puts(m, "\\t");
+				break;
+			case '\\':
+			case '"':
+				seq_putc(m, '\\');
+				fallthrough;
+			default:
+				seq_putc(m, *c);
+			}
+		}
+		seq_puts(m, "\"\n");
+	}
+}

@@ -3,10 +3,14 @@
  * KUnit tests of the tracer registry and the tracefs input parsers.
  */
 #include <kunit/test.h>
+#include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/trace_seq.h>
 
 #include "trace.h"
+#include "trace_entries.h"
 
 static void name_check_test(struct kunit *test)
 {
@@ -221,9 +225,94 @@ static void stop_start_test(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, tracing_is_recording(&tr));
 }
 
+/* Consume the next entry of this CPU and format it as trace_pipe does. */
+static void format_next(struct kunit *test, int cpu, struct trace_seq *s)
+{
+	struct ring_buffer_event *ev;
+	u64 ts;
+
+	trace_seq_init(s);
+	ev = ring_buffer_consume(global_trace.buffer, cpu, &ts, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	trace_format_entry(s, &global_trace, ring_buffer_event_data(ev),
+			   ring_buffer_event_length(ev), cpu, ts);
+	s->buffer[trace_seq_used(s)] = '\0';
+}
+
+static void trace_printk_test(struct kunit *test)
+{
+	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_NOT_NULL(test, global_trace.buffer);
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	ring_buffer_reset_cpu(global_trace.buffer, cpu);
+	trace_printk("kunit bprint %d %s\n", 42, "forty-two");
+	trace_puts("kunit bputs\n");
+	trace_printk("kunit print %d\n" + 0, 7);
+
+	format_next(test, cpu, s);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
+		"trace_printk_test: kunit bprint 42 forty-two\n"));
+	format_next(test, cpu, s);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
+		"trace_printk_test: kunit bputs\n"));
+	format_next(test, cpu, s);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
+		"trace_printk_test: kunit print 7\n"));
+	/* The common columns: task, pid, CPU. */
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, current->comm));
+	migrate_enable();
+}
+
+static void line_format_test(struct kunit *test)
+{
+	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct print_entry *e = kunit_kzalloc(test, sizeof(*e) + 8, GFP_KERNEL);
+	static const struct {
+		unsigned char flags, pc;
+		const char *cols;
+	} cases[] = {
+		{ 0, 0, "....." },
+		{ TRACE_FLAG_IRQS_OFF | TRACE_FLAG_NEED_RESCHED |
+		  TRACE_FLAG_HARDIRQ, 0x21, "dnh12" },
+		{ TRACE_FLAG_IRQS_OFF | TRACE_FLAG_BH_OFF |
+		  TRACE_FLAG_PREEMPT_RESCHED | TRACE_FLAG_SOFTIRQ, 0x0f, "Dpsf." },
+		{ TRACE_FLAG_NMI | TRACE_FLAG_HARDIRQ | TRACE_FLAG_NEED_RESCHED |
+		  TRACE_FLAG_PREEMPT_RESCHED, 0x03, ".NZ3." },
+		{ TRACE_FLAG_BH_OFF | TRACE_FLAG_HARDIRQ | TRACE_FLAG_SOFTIRQ,
+		  0, "b.H.." },
+	};
+	char want[128];
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	e->ent.type = TRACE_ENTRY_PRINT;
+	e->ent.pid = 0;
+	e->ip = (unsigned long)line_format_test;
+	strscpy(e->buf, "hi\n", 8);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		e->ent.flags = cases[i].flags;
+		e->ent.preempt_count = cases[i].pc;
+		trace_seq_init(s);
+		trace_format_entry(s, &global_trace, &e->ent, sizeof(*e) + 8, 3,
+				   1234567891ULL);
+		s->buffer[trace_seq_used(s)] = '\0';
+		snprintf(want, sizeof(want),
+			 "          <idle>-0       [003] %s     1.234567: line_format_test: hi\n",
+			 cases[i].cols);
+		KUNIT_EXPECT_STREQ(test, s->buffer, want);
+	}
+}
+
 static struct kunit_case tracing_switch_cases[] = {
 	KUNIT_CASE(bool_parse_test),
 	KUNIT_CASE(stop_start_test),
+	KUNIT_CASE(trace_printk_test),
+	KUNIT_CASE(line_format_test),
 	{}
 };
 
