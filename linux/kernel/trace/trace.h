@@ -127,6 +127,9 @@ void tracing_reset_buffers(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
 
 /* Writing entries (trace_write.c) */
+/* The core kernel's trace_printk() formats (TRACE_PRINTKS() in vmlinux.lds). */
+extern const char *__start___trace_bprintk_fmt[];
+extern const char *__stop___trace_bprintk_fmt[];
 void trace_printk_formats_show(struct seq_file *m);
 struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
 					unsigned long len,

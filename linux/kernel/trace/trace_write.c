@@ -362,10 +362,6 @@ void trace_dump_stack(int skip)
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
-/* The trace_printk() formats of the core kernel (see TRACE_PRINTKS()). */
-extern const char *__start___trace_bprintk_fmt[];
-extern const char *__stop___trace_bprintk_fmt[];
-
 /**
  * trace_printk_formats_show - print printk_formats
  * @m: the seq_file
