@@ -8,6 +8,7 @@
 #define _KERNEL_TRACE_TRACE_H
 
 #include <linux/atomic.h>
+#include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/types.h>
@@ -53,6 +54,7 @@ struct tracer {
  * @buffer_mutex:	serialises resizing, clock and sub-buffer changes
  * @clock_id:		index in trace_clocks[] of the buffer's clock
  * @overwrite:		the overwrite option: recycle the oldest data
+ * @cpumask:		tracing_cpumask: the CPUs that record
  * @readers:		open consuming readers (trace_pipe)
  */
 struct trace_array {
@@ -63,6 +65,7 @@ struct trace_array {
 	struct mutex		buffer_mutex;
 	int			clock_id;
 	bool			overwrite;
+	cpumask_var_t		cpumask;
 	atomic_t		readers;
 };
 

@@ -213,6 +213,64 @@ static const struct file_operations trace_clock_fops = {
 	.release	= single_release,
 };
 
+/* --- tracing_cpumask -------------------------------------------------------- */
+
+static int cpumask_show(struct seq_file *m, void *v)
+{
+	struct trace_cpu_file *f = m->private;
+
+	mutex_lock(&f->tr->buffer_mutex);
+	seq_printf(m, "%*pb\n", cpumask_pr_args(f->tr->cpumask));
+	mutex_unlock(&f->tr->buffer_mutex);
+	return 0;
+}
+
+static int cpumask_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, cpumask_show, inode->i_private);
+}
+
+/* Only the CPUs in the mask record; the others' buffers keep their data. */
+static ssize_t cpumask_write(struct file *file, const char __user *ubuf,
+			     size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *f = ((struct seq_file *)file->private_data)->private;
+	struct trace_array *tr = f->tr;
+	cpumask_var_t mask;
+	int cpu, ret;
+
+	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
+		return -ENOMEM;
+	ret = cpumask_parse_user(ubuf, cnt, mask);
+	if (ret)
+		goto out;
+	mutex_lock(&tr->buffer_mutex);
+	for_each_possible_cpu(cpu) {
+		bool was = cpumask_test_cpu(cpu, tr->cpumask);
+		bool now = cpumask_test_cpu(cpu, mask);
+
+		if (was && !now)
+			ring_buffer_record_disable_cpu(tr->buffer, cpu);
+		else if (!was && now)
+			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+	}
+	cpumask_and(tr->cpumask, mask, cpu_possible_mask);
+	mutex_unlock(&tr->buffer_mutex);
+	*ppos += cnt;
+	ret = cnt;
+out:
+	free_cpumask_var(mask);
+	return ret;
+}
+
+static const struct file_operations cpumask_fops = {
+	.open		= cpumask_open,
+	.read		= seq_read,
+	.write		= cpumask_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
 /* --- trace_marker, trace_marker_raw ---------------------------------------- */
 
 /*
@@ -684,6 +742,8 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 	create_file("free_buffer", 0200, dir, all, &free_buffer_fops);
 	create_file("trace_clock", TRACE_MODE_WRITE, dir, all,
 		    &trace_clock_fops);
+	create_file("tracing_cpumask", TRACE_MODE_WRITE, dir, all,
+		    &cpumask_fops);
 	create_file("trace_marker", 0220, dir, all, &trace_marker_fops);
 	create_file("trace_marker_raw", 0220, dir, all,
 		    &trace_marker_raw_fops);

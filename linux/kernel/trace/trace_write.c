@@ -88,9 +88,14 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 int tracing_alloc_buffer(struct trace_array *tr)
 {
 	mutex_init(&tr->buffer_mutex);
-	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
-	if (!tr->buffer)
+	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL))
 		return -ENOMEM;
+	cpumask_copy(tr->cpumask, cpu_possible_mask);
+	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
+	if (!tr->buffer) {
+		free_cpumask_var(tr->cpumask);
+		return -ENOMEM;
+	}
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
 	return 0;
 }
