@@ -242,6 +242,7 @@ static void format_next(struct kunit *test, int cpu, struct trace_seq *s)
 static void trace_printk_test(struct kunit *test)
 {
 	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	char want[64];
 	int cpu;
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
@@ -254,14 +255,14 @@ static void trace_printk_test(struct kunit *test)
 	trace_printk("kunit print %d\n" + 0, 7);
 
 	format_next(test, cpu, s);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
-		"trace_printk_test: kunit bprint 42 forty-two\n"));
+	snprintf(want, sizeof(want), "%s: kunit bprint 42 forty-two\n", __func__);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
 	format_next(test, cpu, s);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
-		"trace_printk_test: kunit bputs\n"));
+	snprintf(want, sizeof(want), "%s: kunit bputs\n", __func__);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
 	format_next(test, cpu, s);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer,
-		"trace_printk_test: kunit print 7\n"));
+	snprintf(want, sizeof(want), "%s: kunit print 7\n", __func__);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
 	/* The common columns: task, pid, CPU. */
 	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, current->comm));
 	migrate_enable();
@@ -302,8 +303,8 @@ static void line_format_test(struct kunit *test)
 				   1234567891ULL);
 		s->buffer[trace_seq_used(s)] = '\0';
 		snprintf(want, sizeof(want),
-			 "          <idle>-0       [003] %s     1.234567: line_format_test: hi\n",
-			 cases[i].cols);
+			 "          <idle>-0       [003] %s     1.234567: %s: hi\n",
+			 cases[i].cols, __func__);
 		KUNIT_EXPECT_STREQ(test, s->buffer, want);
 	}
 }
