@@ -458,22 +458,59 @@ int ring_buffer_subbuf_size_get(struct trace_buffer *buffer)
 }
 EXPORT_SYMBOL_GPL(ring_buffer_subbuf_size_get);
 
+/* New sub-buffers for one CPU buffer, prepared before they are swapped in. */
+struct rb_fresh_pages {
+	unsigned long	*slots;
+	struct rb_page	**pages;
+	unsigned int	n;
+};
+
+static void rb_free_pages(struct rb_page **pages, unsigned int n,
+			  unsigned int order)
+{
+	unsigned int i;
+
+	for (i = 0; pages && i <= n; i++)
+		rb_page_free(order, pages[i]);
+	kfree(pages);
+}
+
+static int rb_fresh_alloc(struct rb_fresh_pages *f, int cpu,
+			  unsigned int order, unsigned int n)
+{
+	unsigned int i;
+
+	f->n = n;
+	f->slots = kcalloc(n, sizeof(*f->slots), GFP_KERNEL);
+	f->pages = kcalloc(n + 1, sizeof(*f->pages), GFP_KERNEL);
+	if (!f->slots || !f->pages)
+		return -ENOMEM;
+	for (i = 0; i <= n; i++) {
+		f->pages[i] = rb_page_new(order, cpu, i);
+		if (!f->pages[i])
+			return -ENOMEM;
+	}
+	return 0;
+}
+
 /**
  * ring_buffer_subbuf_order_set - change the page order of the sub-buffers
  * @buffer: the buffer
  * @order: the new order, 0 to RB_MAX_SUBBUF_ORDER
  *
- * Every CPU buffer is reallocated with about the same number of data
- * bytes; its contents are discarded.
+ * Every CPU buffer gets new sub-buffers holding about as many data bytes
+ * as before; their contents are discarded.  The CPU buffers themselves
+ * stay, so readers waiting on them are not disturbed.
  *
  * Return: 0, -EINVAL for a bad order, or -ENOMEM (the buffer is then
  * unchanged).
  */
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
-	struct rb_cpu **fresh, *cb;
+	struct rb_fresh_pages *fresh;
 	unsigned int old_order, n;
 	unsigned long bytes;
+	struct rb_cpu *cb;
 	int cpu, ret = 0;
 
 	if (!buffer || order < 0 || order > RB_MAX_SUBBUF_ORDER)
@@ -491,25 +528,33 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 		rb_set_order(buffer, order);
 		n = rb_pages_for(buffer, bytes);
 		rb_set_order(buffer, old_order);
-		fresh[cpu] = rb_cpu_alloc(buffer, cpu, order, n);
-		if (!fresh[cpu]) {
-			ret = -ENOMEM;
+		ret = rb_fresh_alloc(&fresh[cpu], cpu, order, n);
+		if (ret)
 			break;
-		}
 	}
 	if (!ret) {
 		rb_quiesce(buffer);
 		rb_set_order(buffer, order);
-		swap(fresh, buffer->cpus);
-		for_each_rb_cpu(buffer, cb, cpu)
-			cb->tail_page->data->time_stamp = buffer->clock();
+		for_each_rb_cpu(buffer, cb, cpu) {
+			raw_spin_lock_irq(&cb->reader_lock);
+			swap(cb->slots, fresh[cpu].slots);
+			swap(cb->pages, fresh[cpu].pages);
+			swap(cb->nr_pages, fresh[cpu].n);
+			cb->order = order;
+			rb_cpu_init_ring(cb, cb->nr_pages);
+			rb_cpu_zero_counters(cb);
+			raw_spin_unlock_irq(&cb->reader_lock);
+		}
 		rb_unquiesce(buffer);
 	}
 	mutex_unlock(&buffer->mutex);
 
-	/* The old CPU buffers, or the new ones if one failed. */
-	for_each_possible_cpu(cpu)
-		rb_cpu_free(fresh[cpu]);
+	/* The old sub-buffers, or the new ones if an allocation failed. */
+	for_each_possible_cpu(cpu) {
+		rb_free_pages(fresh[cpu].pages, fresh[cpu].n,
+			      ret ? order : old_order);
+		kfree(fresh[cpu].slots);
+	}
 	kfree(fresh);
 	return ret;
 }
