@@ -146,8 +146,10 @@ static struct rb_page *rb_reader_page(struct rb_cpu *cb)
 		if (!rb_swap_head(cb, head))
 			cpu_relax();	/* a writer is recycling that slot */
 	}
-	WARN_ONCE(1, "ring buffer reader of CPU %d cannot make progress\n",
-		  cb->cpu);
+	/*
+	 * A writer holding the head slot can be held up (its vCPU may not
+	 * even run); report nothing readable now rather than wait for it.
+	 */
 	return NULL;
 }
 
