@@ -140,6 +140,7 @@ struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
 void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev);
 
 /* The pid -> comm map behind saved_cmdlines (trace_cmdlines.c) */
+void trace_cmdlines_init(void);
 void trace_save_cmdline(struct task_struct *tsk);
 void trace_find_cmdline(int pid, char comm[]);
 int trace_cmdlines_resize(unsigned int n);

@@ -4,7 +4,13 @@
  * run in, readers turn an entry's pid back into a name.  Writers may run
  * in any context, so they only ever try the lock and skip when it is
  * busy; a lost update costs a "<...>" in the output, nothing else.
+ *
+ * A task that writes again finds its name still in its slot without
+ * taking the lock: the map is one object (size and slots together), read
+ * under preempt_disable() and freed after an RCU grace period.
  */
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -20,11 +26,43 @@ struct cmdline_slot {
 	char	comm[TASK_COMM_LEN];
 };
 
-static struct cmdline_slot cmdlines_initial[CMDLINES_DEFAULT];
-static struct cmdline_slot *cmdlines = cmdlines_initial;
-static unsigned int nr_cmdlines = CMDLINES_DEFAULT;
+struct cmdline_map {
+	unsigned int		n;
+	struct cmdline_slot	slots[];
+};
+
+static struct cmdline_map __rcu *cmdlines;
 static arch_spinlock_t cmdlines_lock = __ARCH_SPIN_LOCK_UNLOCKED;
 static DEFINE_MUTEX(cmdlines_resize_mutex);
+
+static struct cmdline_map *cmdline_map_alloc(unsigned int n)
+{
+	struct cmdline_map *map;
+
+	map = kzalloc(struct_size(map, slots, n), GFP_KERNEL);
+	if (map)
+		map->n = n;
+	return map;
+}
+
+/**
+ * trace_cmdlines_init - allocate the map at its default size
+ *
+ * Called once from early_trace_init(); until then nothing is saved.
+ */
+void __init trace_cmdlines_init(void)
+{
+	rcu_assign_pointer(cmdlines, cmdline_map_alloc(CMDLINES_DEFAULT));
+}
+
+/* Does @map hold @tsk's current name? */
+static bool cmdline_is_saved(struct cmdline_map *map, struct task_struct *tsk)
+{
+	struct cmdline_slot *slot = &map->slots[tsk->pid % map->n];
+
+	return READ_ONCE(slot->pid) == tsk->pid &&
+		!memcmp(slot->comm, tsk->comm, TASK_COMM_LEN);
+}
 
 /**
  * trace_save_cmdline - remember a task's name for its pid
@@ -33,21 +71,26 @@ static DEFINE_MUTEX(cmdlines_resize_mutex);
 void trace_save_cmdline(struct task_struct *tsk)
 {
 	struct cmdline_slot *slot;
+	struct cmdline_map *map;
 	unsigned long flags;
 
 	if (!tsk->pid)
 		return;
+	preempt_disable_notrace();
+	map = rcu_dereference_sched(cmdlines);
+	if (!map || cmdline_is_saved(map, tsk))
+		goto out;
 	local_irq_save(flags);
 	if (arch_spin_trylock(&cmdlines_lock)) {
-		slot = &cmdlines[tsk->pid % nr_cmdlines];
-		if (slot->pid != tsk->pid ||
-		    strncmp(slot->comm, tsk->comm, TASK_COMM_LEN)) {
-			slot->pid = tsk->pid;
-			memcpy(slot->comm, tsk->comm, TASK_COMM_LEN);
-		}
+		map = rcu_dereference_sched(cmdlines);
+		slot = &map->slots[tsk->pid % map->n];
+		slot->pid = tsk->pid;
+		memcpy(slot->comm, tsk->comm, TASK_COMM_LEN);
 		arch_spin_unlock(&cmdlines_lock);
 	}
 	local_irq_restore(flags);
+out:
+	preempt_enable_notrace();
 }
 
 /**
@@ -59,6 +102,7 @@ void trace_save_cmdline(struct task_struct *tsk)
 void trace_find_cmdline(int pid, char comm[])
 {
 	struct cmdline_slot *slot;
+	struct cmdline_map *map;
 	unsigned long flags;
 
 	if (!pid) {
@@ -70,9 +114,12 @@ void trace_find_cmdline(int pid, char comm[])
 		return;
 	local_irq_save(flags);
 	arch_spin_lock(&cmdlines_lock);
-	slot = &cmdlines[pid % nr_cmdlines];
-	if (slot->pid == pid)
-		memcpy(comm, slot->comm, TASK_COMM_LEN);
+	map = rcu_dereference_protected(cmdlines, true);
+	if (map) {
+		slot = &map->slots[pid % map->n];
+		if (slot->pid == pid)
+			memcpy(comm, slot->comm, TASK_COMM_LEN);
+	}
 	arch_spin_unlock(&cmdlines_lock);
 	local_irq_restore(flags);
 }
@@ -84,7 +131,14 @@ void trace_find_cmdline(int pid, char comm[])
  */
 unsigned int trace_cmdlines_size(void)
 {
-	return READ_ONCE(nr_cmdlines);
+	struct cmdline_map *map;
+	unsigned int n;
+
+	rcu_read_lock_sched();
+	map = rcu_dereference_sched(cmdlines);
+	n = map ? map->n : 0;
+	rcu_read_unlock_sched();
+	return n;
 }
 
 /**
@@ -95,24 +149,24 @@ unsigned int trace_cmdlines_size(void)
  */
 int trace_cmdlines_resize(unsigned int n)
 {
-	struct cmdline_slot *fresh, *old;
+	struct cmdline_map *fresh, *old;
 	unsigned long flags;
 
 	if (!n || n > PID_MAX_DEFAULT)
 		return -EINVAL;
-	fresh = kcalloc(n, sizeof(*fresh), GFP_KERNEL);
+	fresh = cmdline_map_alloc(n);
 	if (!fresh)
 		return -ENOMEM;
 	mutex_lock(&cmdlines_resize_mutex);
 	local_irq_save(flags);
 	arch_spin_lock(&cmdlines_lock);
-	old = cmdlines;
-	cmdlines = fresh;
-	WRITE_ONCE(nr_cmdlines, n);
+	old = rcu_dereference_protected(cmdlines, true);
+	rcu_assign_pointer(cmdlines, fresh);
 	arch_spin_unlock(&cmdlines_lock);
 	local_irq_restore(flags);
-	if (old != cmdlines_initial)
-		kfree(old);
+	/* Lockless readers run with preemption disabled. */
+	synchronize_rcu();
+	kfree(old);
 	mutex_unlock(&cmdlines_resize_mutex);
 	return 0;
 }
@@ -124,14 +178,17 @@ int trace_cmdlines_resize(unsigned int n)
 void trace_cmdlines_show(struct seq_file *m)
 {
 	struct cmdline_slot slot;
+	struct cmdline_map *map;
 	unsigned long flags;
 	unsigned int i;
 
 	mutex_lock(&cmdlines_resize_mutex);
-	for (i = 0; i < nr_cmdlines; i++) {
+	map = rcu_dereference_protected(cmdlines,
+					lockdep_is_held(&cmdlines_resize_mutex));
+	for (i = 0; map && i < map->n; i++) {
 		local_irq_save(flags);
 		arch_spin_lock(&cmdlines_lock);
-		slot = cmdlines[i];
+		slot = map->slots[i];
 		arch_spin_unlock(&cmdlines_lock);
 		local_irq_restore(flags);
 		if (slot.pid)

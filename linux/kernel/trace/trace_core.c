@@ -199,6 +199,7 @@ EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
  */
 void __init early_trace_init(void)
 {
+	trace_cmdlines_init();
 	if (tracing_alloc_buffer(&global_trace))
 		pr_warn("no memory for the trace buffer: tracing is off\n");
 	tracer_registry_init();
