@@ -14,6 +14,8 @@
 #include <linux/types.h>
 
 struct dentry;
+struct file;
+struct inode;
 struct ring_buffer_event;
 struct task_struct;
 struct trace_entry;
@@ -56,6 +58,12 @@ struct tracer {
  * @overwrite:		the overwrite option: recycle the oldest data
  * @cpumask:		tracing_cpumask: the CPUs that record
  * @readers:		open consuming readers (trace_pipe)
+ * @name:		the instance's name (NULL for the top level)
+ * @list:		link in the list of instances
+ * @ref:		open files of the instance (trace_array_get())
+ * @dead:		being removed: no new references
+ * @files_all:		i_private of the instance's all-CPU files
+ * @files_cpu:		i_private of its per_cpu/cpuN files, by CPU
  */
 struct trace_array {
 	struct tracer		*current_trace;
@@ -67,6 +75,12 @@ struct trace_array {
 	bool			overwrite;
 	cpumask_var_t		cpumask;
 	atomic_t		readers;
+	char			*name;
+	struct list_head	list;
+	int			ref;
+	bool			dead;
+	struct trace_cpu_file	*files_all;
+	struct trace_cpu_file	*files_cpu;
 };
 
 /**
@@ -91,7 +105,24 @@ struct trace_cpu_file {
 	int			cpu;
 };
 
-/* Readers (trace_read.c); their inodes' i_private is a trace_cpu_file. */
+/* Instances (trace_instances.c) */
+int trace_array_get(struct trace_array *tr);
+void trace_array_put(struct trace_array *tr);
+bool trace_instance_uses_tracer(struct tracer *t);
+void trace_instances_init(void);
+
+/*
+ * The files of an instance (trace_fs.c): their inodes' i_private is a
+ * trace_cpu_file, and they hold the instance while open.
+ */
+void trace_instance_files_init(struct trace_array *tr);
+int trace_open_generic(struct inode *inode, struct file *file);
+int trace_release_generic(struct inode *inode, struct file *file);
+int trace_open_single(struct inode *inode, struct file *file,
+		      int (*show)(struct seq_file *m, void *v));
+int trace_release_single(struct inode *inode, struct file *file);
+
+/* Readers (trace_read.c) */
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;

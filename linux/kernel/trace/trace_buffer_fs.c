@@ -79,10 +79,11 @@ static ssize_t buffer_size_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations buffer_size_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= buffer_size_read,
 	.write		= buffer_size_write,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 static ssize_t buffer_total_read(struct file *file, char __user *ubuf,
@@ -98,9 +99,10 @@ static ssize_t buffer_total_read(struct file *file, char __user *ubuf,
 }
 
 static const struct file_operations buffer_total_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= buffer_total_read,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 static ssize_t subbuf_size_read(struct file *file, char __user *ubuf,
@@ -136,10 +138,11 @@ static ssize_t subbuf_size_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations subbuf_size_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= subbuf_size_read,
 	.write		= subbuf_size_write,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 /* free_buffer: closing it shrinks the buffer to its minimum. */
@@ -157,11 +160,11 @@ static int free_buffer_release(struct inode *inode, struct file *file)
 	mutex_lock(&f->tr->buffer_mutex);
 	ring_buffer_resize(f->tr->buffer, 0, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&f->tr->buffer_mutex);
-	return 0;
+	return trace_release_generic(inode, file);
 }
 
 static const struct file_operations free_buffer_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.write		= free_buffer_write,
 	.release	= free_buffer_release,
 	.llseek		= default_llseek,
@@ -183,7 +186,7 @@ static int trace_clock_show(struct seq_file *m, void *v)
 
 static int trace_clock_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, trace_clock_show, inode->i_private);
+	return trace_open_single(inode, file, trace_clock_show);
 }
 
 static ssize_t trace_clock_write(struct file *file, const char __user *ubuf,
@@ -210,7 +213,7 @@ static const struct file_operations trace_clock_fops = {
 	.read		= seq_read,
 	.write		= trace_clock_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_release_single,
 };
 
 /* --- tracing_cpumask -------------------------------------------------------- */
@@ -227,7 +230,7 @@ static int cpumask_show(struct seq_file *m, void *v)
 
 static int cpumask_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, cpumask_show, inode->i_private);
+	return trace_open_single(inode, file, cpumask_show);
 }
 
 /* Only the CPUs in the mask record; the others' buffers keep their data. */
@@ -268,7 +271,7 @@ static const struct file_operations cpumask_fops = {
 	.read		= seq_read,
 	.write		= cpumask_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_release_single,
 };
 
 /* --- trace_marker, trace_marker_raw ---------------------------------------- */
@@ -320,9 +323,10 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 }
 
 static const struct file_operations trace_marker_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.write		= tracing_mark_write,
 	.llseek		= generic_file_llseek,
+	.release	= trace_release_generic,
 };
 
 static ssize_t tracing_mark_raw_write(struct file *file,
@@ -355,9 +359,10 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 }
 
 static const struct file_operations trace_marker_raw_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.write		= tracing_mark_raw_write,
 	.llseek		= generic_file_llseek,
+	.release	= trace_release_generic,
 };
 
 /* --- saved_cmdlines, saved_cmdlines_size --------------------------------- */
@@ -452,14 +457,14 @@ static int stats_show(struct seq_file *m, void *v)
 
 static int stats_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, stats_show, inode->i_private);
+	return trace_open_single(inode, file, stats_show);
 }
 
 static const struct file_operations stats_fops = {
 	.open		= stats_open,
 	.read		= seq_read,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_release_single,
 };
 
 /* --- options/overwrite --------------------------------------------------- */
@@ -489,10 +494,11 @@ static ssize_t overwrite_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations overwrite_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= overwrite_read,
 	.write		= overwrite_write,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 /* --- events/header_page, events/header_event, events/ftrace/ ------------ */
@@ -541,9 +547,10 @@ static ssize_t header_event_read(struct file *file, char __user *ubuf,
 }
 
 static const struct file_operations header_page_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= header_page_read,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 static const struct file_operations header_event_fops = {
@@ -693,6 +700,7 @@ static void create_per_cpu(struct trace_array *tr, struct dentry *dir)
 		kfree(files);
 		return;
 	}
+	tr->files_cpu = files;
 	for_each_possible_cpu(cpu) {
 		files[cpu].tr = tr;
 		files[cpu].cpu = cpu;
@@ -715,21 +723,15 @@ static void create_per_cpu(struct trace_array *tr, struct dentry *dir)
 
 /**
  * trace_buffer_fs_init - create the buffer files of an instance
- * @tr: the instance
+ * @tr: the instance, with files_all set
  * @dir: its directory (NULL for the tracefs root)
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0.
  */
 int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 {
-	struct trace_cpu_file *all;
+	struct trace_cpu_file *all = tr->files_all;
 	struct dentry *options;
-
-	all = kzalloc(sizeof(*all), GFP_KERNEL);
-	if (!all)
-		return -ENOMEM;
-	all->tr = tr;
-	all->cpu = RING_BUFFER_ALL_CPUS;
 
 	create_file("trace", TRACE_MODE_WRITE, dir, all, &trace_fops);
 	create_file("trace_pipe", TRACE_MODE_READ, dir, all, &trace_pipe_fops);

@@ -12,11 +12,6 @@
 
 #include "trace.h"
 
-static int set_event_open(struct inode *inode, struct file *file)
-{
-	return 0;
-}
-
 static ssize_t set_event_read(struct file *file, char __user *ubuf,
 			      size_t cnt, loff_t *ppos)
 {
@@ -43,10 +38,11 @@ static ssize_t set_event_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations set_event_fops = {
-	.open		= set_event_open,
+	.open		= trace_open_generic,
 	.read		= set_event_read,
 	.write		= set_event_write,
 	.llseek		= noop_llseek,
+	.release	= trace_release_generic,
 };
 
 /**
@@ -56,5 +52,6 @@ static const struct file_operations set_event_fops = {
  */
 void trace_event_files_init(struct trace_array *tr, struct dentry *dir)
 {
-	tracefs_create_file("set_event", 0640, dir, tr, &set_event_fops);
+	tracefs_create_file("set_event", 0640, dir, tr->files_all,
+			    &set_event_fops);
 }

@@ -10,6 +10,8 @@
 #include <linux/fs_context.h>
 #include <linux/init.h>
 #include <linux/mount.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
@@ -20,20 +22,106 @@
 #define TRACE_MODE_WRITE	0640
 #define TRACE_MODE_READ		0440
 
+static struct trace_array *inode_tr(struct inode *inode)
+{
+	return ((struct trace_cpu_file *)inode->i_private)->tr;
+}
+
+/**
+ * trace_open_generic - open an instance file: hold the instance
+ * @inode: the file's inode; i_private is a trace_cpu_file
+ * @file: the file; private_data is set to that trace_cpu_file
+ *
+ * Return: 0, or -ENODEV if the instance is being removed.
+ */
+int trace_open_generic(struct inode *inode, struct file *file)
+{
+	int ret = trace_array_get(inode_tr(inode));
+
+	if (!ret)
+		file->private_data = inode->i_private;
+	return ret;
+}
+
+/**
+ * trace_release_generic - release a file opened by trace_open_generic()
+ * @inode: the file's inode
+ * @file: the file
+ *
+ * Return: 0.
+ */
+int trace_release_generic(struct inode *inode, struct file *file)
+{
+	trace_array_put(inode_tr(inode));
+	return 0;
+}
+
+/**
+ * trace_open_single - single_open() an instance file, holding the instance
+ * @inode: the file's inode; i_private (a trace_cpu_file) becomes the
+ *	seq_file's private
+ * @file: the file
+ * @show: the seq_file show function
+ *
+ * Return: 0 or a negative errno.
+ */
+int trace_open_single(struct inode *inode, struct file *file,
+		      int (*show)(struct seq_file *m, void *v))
+{
+	int ret = trace_array_get(inode_tr(inode));
+
+	if (ret)
+		return ret;
+	ret = single_open(file, show, inode->i_private);
+	if (ret)
+		trace_array_put(inode_tr(inode));
+	return ret;
+}
+
+/**
+ * trace_release_single - release a file opened by trace_open_single()
+ * @inode: the file's inode
+ * @file: the file
+ *
+ * Return: 0.
+ */
+int trace_release_single(struct inode *inode, struct file *file)
+{
+	single_release(inode, file);
+	trace_array_put(inode_tr(inode));
+	return 0;
+}
+
+static struct trace_array *seq_tr(struct seq_file *m)
+{
+	return ((struct trace_cpu_file *)m->private)->tr;
+}
+
 /* available_tracers */
 
 static int available_tracers_show(struct seq_file *m, void *v)
 {
-	tracing_show_tracers(m, m->private);
+	tracing_show_tracers(m, seq_tr(m));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(available_tracers);
+
+static int available_tracers_open(struct inode *inode, struct file *file)
+{
+	return trace_open_single(inode, file, available_tracers_show);
+}
+
+static const struct file_operations available_tracers_fops = {
+	.open		= available_tracers_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= trace_release_single,
+};
 
 /* current_tracer */
 
 static int current_tracer_show(struct seq_file *m, void *v)
 {
-	struct trace_array *tr = m->private;
+	struct trace_array *tr = seq_tr(m);
 
 	mutex_lock(&tracer_mutex);
 	seq_printf(m, "%s\n", tr->current_trace->name);
@@ -43,7 +131,7 @@ static int current_tracer_show(struct seq_file *m, void *v)
 
 static int current_tracer_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, current_tracer_show, inode->i_private);
+	return trace_open_single(inode, file, current_tracer_show);
 }
 
 static ssize_t current_tracer_write(struct file *file, const char __user *ubuf,
@@ -59,7 +147,7 @@ static ssize_t current_tracer_write(struct file *file, const char __user *ubuf,
 		return -EFAULT;
 	buf[count] = '\0';
 
-	ret = tracing_set_tracer(m->private, strim(buf));
+	ret = tracing_set_tracer(seq_tr(m), strim(buf));
 	if (ret)
 		return ret;
 	*ppos += count;
@@ -71,7 +159,7 @@ static const struct file_operations current_tracer_fops = {
 	.read		= seq_read,
 	.write		= current_tracer_write,
 	.llseek		= seq_lseek,
-	.release	= single_release,
+	.release	= trace_release_single,
 };
 
 /* tracing_on */
@@ -81,15 +169,16 @@ static ssize_t tracing_on_read(struct file *file, char __user *ubuf,
 {
 	char buf[3];
 
-	snprintf(buf, sizeof(buf), "%d\n",
-		 tracer_tracing_is_on(file->private_data));
+	struct trace_cpu_file *f = file->private_data;
+
+	snprintf(buf, sizeof(buf), "%d\n", tracer_tracing_is_on(f->tr));
 	return simple_read_from_buffer(ubuf, count, ppos, buf, 2);
 }
 
 static ssize_t tracing_on_write(struct file *file, const char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
-	struct trace_array *tr = file->private_data;
+	struct trace_array *tr = ((struct trace_cpu_file *)file->private_data)->tr;
 	bool on;
 	int ret;
 
@@ -105,10 +194,11 @@ static ssize_t tracing_on_write(struct file *file, const char __user *ubuf,
 }
 
 static const struct file_operations tracing_on_fops = {
-	.open		= simple_open,
+	.open		= trace_open_generic,
 	.read		= tracing_on_read,
 	.write		= tracing_on_write,
 	.llseek		= default_llseek,
+	.release	= trace_release_generic,
 };
 
 /* README */
@@ -155,21 +245,36 @@ static struct vfsmount *tracefs_automount(struct dentry *mntpt, void *data)
 	return mnt;
 }
 
-static int __init trace_fs_init(void)
+/**
+ * trace_instance_files_init - create the files of an instance
+ * @tr: the instance, with its directory (NULL: the tracefs root)
+ */
+void trace_instance_files_init(struct trace_array *tr)
 {
-	struct trace_array *tr = &global_trace;
 	const struct trace_file *f;
 
+	tr->files_all = kzalloc(sizeof(*tr->files_all), GFP_KERNEL);
+	if (!tr->files_all)
+		return;
+	tr->files_all->tr = tr;
+	tr->files_all->cpu = RING_BUFFER_ALL_CPUS;
 	for (f = instance_files; f < instance_files + ARRAY_SIZE(instance_files); f++) {
-		if (!tracefs_create_file(f->name, f->mode, tr->dir, tr, f->fops))
+		if (!tracefs_create_file(f->name, f->mode, tr->dir,
+					 tr->files_all, f->fops))
 			pr_warn("could not create tracefs file '%s'\n", f->name);
 	}
 	if (tr->buffer)
 		trace_buffer_fs_init(tr, tr->dir);
 	trace_event_files_init(tr, tr->dir);
+}
+
+static int __init trace_fs_init(void)
+{
+	trace_instance_files_init(&global_trace);
 	if (!tracefs_create_file("README", TRACE_MODE_READ, NULL, NULL,
 				 &readme_fops))
 		pr_warn("could not create tracefs file 'README'\n");
+	trace_instances_init();
 
 	if (IS_ENABLED(CONFIG_DEBUG_FS) &&
 	    IS_ERR(debugfs_create_automount("tracing", NULL,

@@ -169,6 +169,9 @@ static int trace_open(struct inode *inode, struct file *file)
 	struct trace_reader *r;
 	int cpu, ret;
 
+	ret = trace_array_get(f->tr);
+	if (ret)
+		return ret;
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		if (f->cpu == RING_BUFFER_ALL_CPUS)
 			ring_buffer_reset(f->tr->buffer);
@@ -178,43 +181,47 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (!(file->f_mode & FMODE_READ))
 		return 0;
 
+	ret = -ENOMEM;
 	r = reader_alloc(inode);
 	if (!r)
-		return -ENOMEM;
+		goto fail;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
 	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
-	if (!r->iters || !r->lost_shown) {
-		trace_reader_free(r);
-		return -ENOMEM;
-	}
+	if (!r->iters || !r->lost_shown)
+		goto fail_free;
 	for_each_possible_cpu(cpu) {
 		if (!reader_has_cpu(r, cpu))
 			continue;
 		r->iters[cpu] = ring_buffer_read_start(r->tr->buffer, cpu,
 						       GFP_KERNEL);
-		if (!r->iters[cpu]) {
-			trace_reader_free(r);
-			return -ENOMEM;
-		}
+		if (!r->iters[cpu])
+			goto fail_free;
 	}
 	ret = seq_open(file, &trace_seq_ops);
-	if (ret) {
-		trace_reader_free(r);
-		return ret;
-	}
+	if (ret)
+		goto fail_free;
 	((struct seq_file *)file->private_data)->private = r;
 	return 0;
+
+fail_free:
+	trace_reader_free(r);
+fail:
+	trace_array_put(f->tr);
+	return ret;
 }
 
 static int trace_release(struct inode *inode, struct file *file)
 {
+	struct trace_cpu_file *f = inode->i_private;
 	struct seq_file *m;
 
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	m = file->private_data;
-	trace_reader_free(m->private);
-	return seq_release(inode, file);
+	if (file->f_mode & FMODE_READ) {
+		m = file->private_data;
+		trace_reader_free(m->private);
+		seq_release(inode, file);
+	}
+	trace_array_put(f->tr);
+	return 0;
 }
 
 /* Writing to trace only serves to truncate it, which open() did. */
@@ -280,10 +287,18 @@ static bool pipe_has_data(struct trace_reader *r)
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
-	struct trace_reader *r = reader_alloc(inode);
+	struct trace_cpu_file *f = inode->i_private;
+	struct trace_reader *r;
+	int ret;
 
-	if (!r)
+	ret = trace_array_get(f->tr);
+	if (ret)
+		return ret;
+	r = reader_alloc(inode);
+	if (!r) {
+		trace_array_put(f->tr);
 		return -ENOMEM;
+	}
 	file->private_data = r;
 	atomic_inc(&r->tr->readers);
 	return nonseekable_open(inode, file);
@@ -294,6 +309,7 @@ static int trace_pipe_release(struct inode *inode, struct file *file)
 	struct trace_reader *r = file->private_data;
 
 	atomic_dec(&r->tr->readers);
+	trace_array_put(r->tr);
 	kfree(r);
 	return 0;
 }
@@ -373,14 +389,22 @@ const struct file_operations trace_pipe_fops = {
 
 static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 {
-	struct trace_reader *r = reader_alloc(inode);
+	struct trace_cpu_file *f = inode->i_private;
+	struct trace_reader *r;
 	int ret;
 
-	if (!r)
+	ret = trace_array_get(f->tr);
+	if (ret)
+		return ret;
+	r = reader_alloc(inode);
+	if (!r) {
+		trace_array_put(f->tr);
 		return -ENOMEM;
+	}
 	ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu, &r->rpage);
 	if (ret) {
 		kfree(r);
+		trace_array_put(f->tr);
 		return ret;
 	}
 	r->raw_off = ring_buffer_read_page_size(r->rpage);
@@ -393,6 +417,7 @@ static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 	struct trace_reader *r = file->private_data;
 
 	ring_buffer_free_read_page(r->tr->buffer, r->cpu, r->rpage);
+	trace_array_put(r->tr);
 	kfree(r);
 	return 0;
 }

@@ -131,8 +131,8 @@ int register_tracer(struct tracer *t)
  * unregister_tracer - withdraw a tracer plugin
  * @t: a tracer passed to register_tracer() before
  *
- * Return: 0, -EBUSY while @t is the current tracer, or -ENOENT if @t is
- * not registered.
+ * Return: 0, -EBUSY while @t is the current tracer of an instance, or
+ * -ENOENT if @t is not registered.
  */
 int unregister_tracer(struct tracer *t)
 {
@@ -141,7 +141,7 @@ int unregister_tracer(struct tracer *t)
 	mutex_lock(&tracer_mutex);
 	if (!t || find_tracer(t->name) != t)
 		ret = -ENOENT;
-	else if (global_trace.current_trace == t)
+	else if (trace_instance_uses_tracer(t))
 		ret = -EBUSY;
 	else
 		list_del_init(&t->list);

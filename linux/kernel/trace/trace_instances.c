@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Instances: "mkdir instances/NAME" makes a trace array with its own
+ * buffer, tracer and files; "rmdir" removes it unless one of its files
+ * is open.  Every file of an instance holds a reference while open.
+ */
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/list.h>
+#include <linux/ring_buffer.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+
+#include "trace.h"
+
+/* Instances other than the top level, under instances_lock. */
+static LIST_HEAD(instance_list);
+static DEFINE_SPINLOCK(instances_lock);
+/* Serialises mkdir and rmdir. */
+static DEFINE_MUTEX(instances_mutex);
+static struct dentry *instances_dir;
+
+/**
+ * trace_array_get - hold an instance while one of its files is open
+ * @tr: the instance
+ *
+ * Return: 0, or -ENODEV if the instance is being removed.
+ */
+int trace_array_get(struct trace_array *tr)
+{
+	int ret = 0;
+
+	spin_lock(&instances_lock);
+	if (tr->dead)
+		ret = -ENODEV;
+	else
+		tr->ref++;
+	spin_unlock(&instances_lock);
+	return ret;
+}
+
+/**
+ * trace_array_put - release a reference from trace_array_get()
+ * @tr: the instance
+ */
+void trace_array_put(struct trace_array *tr)
+{
+	spin_lock(&instances_lock);
+	WARN_ON_ONCE(!tr->ref);
+	tr->ref--;
+	spin_unlock(&instances_lock);
+}
+
+/**
+ * trace_instance_uses_tracer - is a tracer current on any instance?
+ * @t: the tracer
+ *
+ * Called with tracer_mutex held.
+ *
+ * Return: true if the top level or an instance uses @t.
+ */
+bool trace_instance_uses_tracer(struct tracer *t)
+{
+	struct trace_array *tr;
+	bool used = global_trace.current_trace == t;
+
+	spin_lock(&instances_lock);
+	list_for_each_entry(tr, &instance_list, list)
+		used |= tr->current_trace == t;
+	spin_unlock(&instances_lock);
+	return used;
+}
+
+static struct trace_array *find_instance(const char *name)
+{
+	struct trace_array *tr;
+
+	list_for_each_entry(tr, &instance_list, list) {
+		if (!strcmp(tr->name, name))
+			return tr;
+	}
+	return NULL;
+}
+
+static void instance_free(struct trace_array *tr)
+{
+	ring_buffer_free(tr->buffer);
+	free_cpumask_var(tr->cpumask);
+	kfree(tr->files_all);
+	kfree(tr->files_cpu);
+	kfree(tr->name);
+	kfree(tr);
+}
+
+static int instance_mkdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret;
+
+	mutex_lock(&instances_mutex);
+	spin_lock(&instances_lock);
+	tr = find_instance(name);
+	spin_unlock(&instances_lock);
+	ret = -EEXIST;
+	if (tr)
+		goto out;
+
+	ret = -ENOMEM;
+	tr = kzalloc(sizeof(*tr), GFP_KERNEL);
+	if (!tr)
+		goto out;
+	tr->name = kstrdup(name, GFP_KERNEL);
+	tr->record_on = true;
+	tr->overwrite = true;
+	tr->current_trace = &nop_tracer;
+	if (!tr->name || tracing_alloc_buffer(tr)) {
+		kfree(tr->name);
+		kfree(tr);
+		goto out;
+	}
+	tr->dir = tracefs_create_dir(name, instances_dir);
+	if (!tr->dir) {
+		instance_free(tr);
+		goto out;
+	}
+	trace_instance_files_init(tr);
+	spin_lock(&instances_lock);
+	list_add_tail(&tr->list, &instance_list);
+	spin_unlock(&instances_lock);
+	ret = 0;
+out:
+	mutex_unlock(&instances_mutex);
+	return ret;
+}
+
+static int instance_rmdir(const char *name)
+{
+	struct trace_array *tr;
+	int ret = 0;
+
+	mutex_lock(&instances_mutex);
+	spin_lock(&instances_lock);
+	tr = find_instance(name);
+	if (!tr)
+		ret = -ENODEV;
+	else if (tr->ref)
+		ret = -EBUSY;
+	else
+		tr->dead = true;
+	if (!ret)
+		list_del(&tr->list);
+	spin_unlock(&instances_lock);
+	if (ret)
+		goto out;
+
+	mutex_lock(&tracer_mutex);
+	if (tr->current_trace->reset)
+		tr->current_trace->reset(tr);
+	tr->current_trace = &nop_tracer;
+	mutex_unlock(&tracer_mutex);
+	tracefs_remove(tr->dir);
+	instance_free(tr);
+out:
+	mutex_unlock(&instances_mutex);
+	return ret;
+}
+
+/**
+ * trace_instances_init - create the instances directory
+ */
+void __init trace_instances_init(void)
+{
+	instances_dir = tracefs_create_instance_dir("instances", NULL,
+						    instance_mkdir,
+						    instance_rmdir);
+	if (!instances_dir)
+		pr_warn("could not create tracefs directory 'instances'\n");
+}
