@@ -48,18 +48,45 @@ static bool reader_has_cpu(struct trace_reader *r, int cpu)
 	return r->cpu == RING_BUFFER_ALL_CPUS || r->cpu == cpu;
 }
 
-static struct trace_reader *reader_alloc(struct inode *inode)
+/* A reader of the file of @inode, holding its instance; ERR_PTR on error. */
+static struct trace_reader *reader_get(struct inode *inode)
 {
 	struct trace_cpu_file *f = inode->i_private;
 	struct trace_reader *r;
+	int ret;
 
+	ret = trace_array_get(f->tr);
+	if (ret)
+		return ERR_PTR(ret);
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
-	if (!r)
-		return NULL;
+	if (!r) {
+		trace_array_put(f->tr);
+		return ERR_PTR(-ENOMEM);
+	}
 	r->tr = f->tr;
 	r->cpu = f->cpu;
 	trace_seq_init(&r->seq);
 	return r;
+}
+
+/* Free a reader from reader_get() and release its instance. */
+static void reader_put(struct trace_reader *r)
+{
+	struct trace_array *tr = r->tr;
+	int cpu;
+
+	if (r->iters) {
+		for_each_possible_cpu(cpu) {
+			if (r->iters[cpu])
+				ring_buffer_read_finish(r->iters[cpu]);
+		}
+	}
+	kfree(r->iters);
+	bitmap_free(r->lost_shown);
+	if (r->rpage)
+		ring_buffer_free_read_page(tr->buffer, r->cpu, r->rpage);
+	kfree(r);
+	trace_array_put(tr);
 }
 
 /* --- trace ---------------------------------------------------------------- */
@@ -148,80 +175,61 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= trace_seq_show,
 };
 
-static void trace_reader_free(struct trace_reader *r)
-{
-	int cpu;
-
-	if (r->iters) {
-		for_each_possible_cpu(cpu) {
-			if (r->iters[cpu])
-				ring_buffer_read_finish(r->iters[cpu]);
-		}
-	}
-	kfree(r->iters);
-	bitmap_free(r->lost_shown);
-	kfree(r);
-}
-
 static int trace_open(struct inode *inode, struct file *file)
 {
 	struct trace_cpu_file *f = inode->i_private;
 	struct trace_reader *r;
 	int cpu, ret;
 
-	ret = trace_array_get(f->tr);
-	if (ret)
-		return ret;
+	/* A writer truncating (echo > trace) holds the instance as well. */
+	r = reader_get(inode);
+	if (IS_ERR(r))
+		return PTR_ERR(r);
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		if (f->cpu == RING_BUFFER_ALL_CPUS)
 			ring_buffer_reset(f->tr->buffer);
 		else
 			ring_buffer_reset_cpu(f->tr->buffer, f->cpu);
 	}
-	if (!(file->f_mode & FMODE_READ))
+	if (!(file->f_mode & FMODE_READ)) {
+		file->private_data = r;
 		return 0;
+	}
 
 	ret = -ENOMEM;
-	r = reader_alloc(inode);
-	if (!r)
-		goto fail;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
 	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	if (!r->iters || !r->lost_shown)
-		goto fail_free;
+		goto fail;
 	for_each_possible_cpu(cpu) {
 		if (!reader_has_cpu(r, cpu))
 			continue;
 		r->iters[cpu] = ring_buffer_read_start(r->tr->buffer, cpu,
 						       GFP_KERNEL);
 		if (!r->iters[cpu])
-			goto fail_free;
+			goto fail;
 	}
 	ret = seq_open(file, &trace_seq_ops);
 	if (ret)
-		goto fail_free;
+		goto fail;
 	((struct seq_file *)file->private_data)->private = r;
 	return 0;
-
-fail_free:
-	trace_reader_free(r);
 fail:
-	trace_array_put(f->tr);
+	reader_put(r);
 	return ret;
 }
 
 static int trace_release(struct inode *inode, struct file *file)
 {
-	struct trace_cpu_file *f = inode->i_private;
 	struct seq_file *m;
 
-	if (file->f_mode & FMODE_READ) {
-		m = file->private_data;
-		trace_reader_free(m->private);
-		seq_release(inode, file);
+	if (!(file->f_mode & FMODE_READ)) {
+		reader_put(file->private_data);
+		return 0;
 	}
-	trace_array_put(f->tr);
-	return 0;
+	m = file->private_data;
+	reader_put(m->private);
+	return seq_release(inode, file);
 }
 
 /* Writing to trace only serves to truncate it, which open() did. */
@@ -287,18 +295,10 @@ static bool pipe_has_data(struct trace_reader *r)
 
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
-	struct trace_cpu_file *f = inode->i_private;
-	struct trace_reader *r;
-	int ret;
+	struct trace_reader *r = reader_get(inode);
 
-	ret = trace_array_get(f->tr);
-	if (ret)
-		return ret;
-	r = reader_alloc(inode);
-	if (!r) {
-		trace_array_put(f->tr);
-		return -ENOMEM;
-	}
+	if (IS_ERR(r))
+		return PTR_ERR(r);
 	file->private_data = r;
 	atomic_inc(&r->tr->readers);
 	return nonseekable_open(inode, file);
@@ -309,8 +309,7 @@ static int trace_pipe_release(struct inode *inode, struct file *file)
 	struct trace_reader *r = file->private_data;
 
 	atomic_dec(&r->tr->readers);
-	trace_array_put(r->tr);
-	kfree(r);
+	reader_put(r);
 	return 0;
 }
 
@@ -389,22 +388,14 @@ const struct file_operations trace_pipe_fops = {
 
 static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 {
-	struct trace_cpu_file *f = inode->i_private;
-	struct trace_reader *r;
+	struct trace_reader *r = reader_get(inode);
 	int ret;
 
-	ret = trace_array_get(f->tr);
-	if (ret)
-		return ret;
-	r = reader_alloc(inode);
-	if (!r) {
-		trace_array_put(f->tr);
-		return -ENOMEM;
-	}
+	if (IS_ERR(r))
+		return PTR_ERR(r);
 	ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu, &r->rpage);
 	if (ret) {
-		kfree(r);
-		trace_array_put(f->tr);
+		reader_put(r);
 		return ret;
 	}
 	r->raw_off = ring_buffer_read_page_size(r->rpage);
@@ -414,11 +405,7 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 
 static int trace_pipe_raw_release(struct inode *inode, struct file *file)
 {
-	struct trace_reader *r = file->private_data;
-
-	ring_buffer_free_read_page(r->tr->buffer, r->cpu, r->rpage);
-	trace_array_put(r->tr);
-	kfree(r);
+	reader_put(file->private_data);
 	return 0;
 }
 
@@ -434,7 +421,7 @@ static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
 		return 0;
 	mutex_lock(&trace_pipe_mutex);
 	/* The sub-buffer size may have changed since open. */
-	if (ring_buffer_read_page_size(r->rpage) !=
+	if (!r->rpage || ring_buffer_read_page_size(r->rpage) !=
 	    PAGE_SIZE << ring_buffer_subbuf_order_get(buffer)) {
 		ring_buffer_free_read_page(buffer, r->cpu, r->rpage);
 		r->rpage = NULL;
@@ -476,7 +463,7 @@ static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
 {
 	struct trace_reader *r = file->private_data;
 
-	if (r->raw_off < ring_buffer_read_page_size(r->rpage))
+	if (r->rpage && r->raw_off < ring_buffer_read_page_size(r->rpage))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
 }
