@@ -452,11 +452,23 @@ void ring_buffer_discard_commit(struct trace_buffer *buffer,
 {
 	struct rb_cpu *cb = buffer->cpus[raw_smp_processor_id()];
 	unsigned int total = rb_event_total(event);
+	unsigned long data;
+	unsigned int i;
 
 	event->type_len = RINGBUF_TYPE_PADDING;
 	event->time_delta = 1;
 	event->array[0] = total - RB_EVNT_HDR_SIZE;
-	local_dec(&READ_ONCE(cb->tail_page)->entries);
+	/*
+	 * The event's sub-buffer may no longer be the tail (a nested writer
+	 * can have moved on); sub-buffers are aligned to their size.
+	 */
+	data = (unsigned long)event & ~((PAGE_SIZE << cb->order) - 1);
+	for (i = 0; i <= cb->nr_pages; i++) {
+		if ((unsigned long)cb->pages[i]->data == data) {
+			local_dec(&cb->pages[i]->entries);
+			break;
+		}
+	}
 	local_dec(&cb->written);
 	rb_end_commit(cb);
 	rb_leave_context(cb);

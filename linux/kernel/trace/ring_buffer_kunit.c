@@ -450,7 +450,35 @@ static void iterator_test(struct kunit *test)
 	ring_buffer_free(b);
 }
 
+static void discard_test(struct kunit *test)
+{
+	struct trace_buffer *b = rbt_alloc(test, RB_FL_OVERWRITE);
+	struct ring_buffer_event *ev;
+	struct rbt_payload *p;
+	int cpu;
+
+	migrate_disable();
+	cpu = raw_smp_processor_id();
+	KUNIT_ASSERT_EQ(test, rbt_write(b, 1), 0);
+	ev = ring_buffer_lock_reserve(b, sizeof(*p));
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	ring_buffer_discard_commit(b, ev);
+	KUNIT_ASSERT_EQ(test, rbt_write(b, 3), 0);
+	/* The discarded event is skipped and not counted. */
+	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 2);
+	ev = ring_buffer_consume(b, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 1);
+	ev = ring_buffer_consume(b, cpu, NULL, NULL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 3);
+	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
+	migrate_enable();
+	ring_buffer_free(b);
+}
+
 static struct kunit_case ring_buffer_cases[] = {
+	KUNIT_CASE(discard_test),
 	KUNIT_CASE(overwrite_test),
 	KUNIT_CASE(producer_consumer_test),
 	KUNIT_CASE(irq_nesting_test),
