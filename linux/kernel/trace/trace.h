@@ -57,7 +57,8 @@ struct tracer {
  * @clock_id:		index in trace_clocks[] of the buffer's clock
  * @overwrite:		the overwrite option: recycle the oldest data
  * @cpumask:		tracing_cpumask: the CPUs that record
- * @readers:		open consuming readers (trace_pipe)
+ * @readers:		open consuming readers (trace_pipe, trace_pipe_raw)
+ * @pipe_mask:		CPUs that have a consuming reader: one each at most
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
  * @ref:		open files of the instance (trace_array_get())
@@ -75,6 +76,7 @@ struct trace_array {
 	bool			overwrite;
 	cpumask_var_t		cpumask;
 	atomic_t		readers;
+	cpumask_var_t		pipe_mask;
 	char			*name;
 	struct list_head	list;
 	int			ref;

@@ -128,8 +128,12 @@ static ssize_t subbuf_size_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
 	mutex_lock(&f->tr->buffer_mutex);
-	ret = ring_buffer_subbuf_order_set(f->tr->buffer,
-					   pages > 1 ? fls(pages - 1) : 0);
+	/* As upstream: not under a consuming reader's feet. */
+	if (atomic_read(&f->tr->readers))
+		ret = -EBUSY;
+	else
+		ret = ring_buffer_subbuf_order_set(f->tr->buffer,
+						   pages > 1 ? fls(pages - 1) : 0);
 	mutex_unlock(&f->tr->buffer_mutex);
 	if (ret)
 		return ret;

@@ -88,6 +88,7 @@ static void instance_free(struct trace_array *tr)
 {
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->cpumask);
+	free_cpumask_var(tr->pipe_mask);
 	kfree(tr->files_all);
 	kfree(tr->files_cpu);
 	kfree(tr->name);

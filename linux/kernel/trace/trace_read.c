@@ -26,6 +26,7 @@
  * @cur:	trace: the next entry to show
  * @cur_ts:	trace: its timestamp
  * @lost_shown:	trace: a CPU's lost-events line was printed
+ * @claimed:	trace_pipe(_raw): the reader holds its CPUs in tr->pipe_mask
  * @rpage:	trace_pipe_raw: the sub-buffer being copied out
  * @raw_off:	trace_pipe_raw: bytes of @rpage already copied
  */
@@ -39,6 +40,7 @@ struct trace_reader {
 	struct ring_buffer_event	*cur;
 	u64				cur_ts;
 	unsigned long			*lost_shown;
+	bool				claimed;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
 };
@@ -69,12 +71,56 @@ static struct trace_reader *reader_get(struct inode *inode)
 	return r;
 }
 
+static DEFINE_SPINLOCK(pipe_claim_lock);
+
+/*
+ * A consuming reader takes its CPUs (one, or all): a CPU has one at a
+ * time, and a second one gets -EBUSY, as upstream does.
+ */
+static int reader_claim(struct trace_reader *r)
+{
+	struct cpumask *mask = r->tr->pipe_mask;
+	int cpu, ret = 0;
+
+	spin_lock(&pipe_claim_lock);
+	for_each_possible_cpu(cpu) {
+		if (reader_has_cpu(r, cpu) && cpumask_test_cpu(cpu, mask))
+			ret = -EBUSY;
+	}
+	if (!ret) {
+		for_each_possible_cpu(cpu) {
+			if (reader_has_cpu(r, cpu))
+				cpumask_set_cpu(cpu, mask);
+		}
+		r->claimed = true;
+		atomic_inc(&r->tr->readers);
+	}
+	spin_unlock(&pipe_claim_lock);
+	return ret;
+}
+
+static void reader_unclaim(struct trace_reader *r)
+{
+	int cpu;
+
+	if (!r->claimed)
+		return;
+	spin_lock(&pipe_claim_lock);
+	for_each_possible_cpu(cpu) {
+		if (reader_has_cpu(r, cpu))
+			cpumask_clear_cpu(cpu, r->tr->pipe_mask);
+	}
+	atomic_dec(&r->tr->readers);
+	spin_unlock(&pipe_claim_lock);
+}
+
 /* Free a reader from reader_get() and release its instance. */
 static void reader_put(struct trace_reader *r)
 {
 	struct trace_array *tr = r->tr;
 	int cpu;
 
+	reader_unclaim(r);
 	if (r->iters) {
 		for_each_possible_cpu(cpu) {
 			if (r->iters[cpu])
@@ -296,20 +342,22 @@ static bool pipe_has_data(struct trace_reader *r)
 static int trace_pipe_open(struct inode *inode, struct file *file)
 {
 	struct trace_reader *r = reader_get(inode);
+	int ret;
 
 	if (IS_ERR(r))
 		return PTR_ERR(r);
+	ret = reader_claim(r);
+	if (ret) {
+		reader_put(r);
+		return ret;
+	}
 	file->private_data = r;
-	atomic_inc(&r->tr->readers);
 	return nonseekable_open(inode, file);
 }
 
 static int trace_pipe_release(struct inode *inode, struct file *file)
 {
-	struct trace_reader *r = file->private_data;
-
-	atomic_dec(&r->tr->readers);
-	reader_put(r);
+	reader_put(file->private_data);
 	return 0;
 }
 
@@ -393,7 +441,10 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu, &r->rpage);
+	ret = reader_claim(r);
+	if (!ret)
+		ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu,
+						  &r->rpage);
 	if (ret) {
 		reader_put(r);
 		return ret;

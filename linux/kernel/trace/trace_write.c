@@ -90,9 +90,14 @@ int tracing_alloc_buffer(struct trace_array *tr)
 	mutex_init(&tr->buffer_mutex);
 	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL))
 		return -ENOMEM;
+	if (!zalloc_cpumask_var(&tr->pipe_mask, GFP_KERNEL)) {
+		free_cpumask_var(tr->cpumask);
+		return -ENOMEM;
+	}
 	cpumask_copy(tr->cpumask, cpu_possible_mask);
 	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
 	if (!tr->buffer) {
+		free_cpumask_var(tr->pipe_mask);
 		free_cpumask_var(tr->cpumask);
 		return -ENOMEM;
 	}
