@@ -59,6 +59,7 @@ struct tracer {
  * @cpumask:		tracing_cpumask: the CPUs that record
  * @readers:		open consuming readers (trace_pipe, trace_pipe_raw)
  * @pipe_mask:		CPUs that have a consuming reader: one each at most
+ * @walkers:		trace files open for reading (iterators)
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
  * @ref:		open files of the instance (trace_array_get())
@@ -77,6 +78,7 @@ struct trace_array {
 	cpumask_var_t		cpumask;
 	atomic_t		readers;
 	cpumask_var_t		pipe_mask;
+	atomic_t		walkers;
 	char			*name;
 	struct list_head	list;
 	int			ref;

@@ -128,8 +128,8 @@ static ssize_t subbuf_size_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
 	mutex_lock(&f->tr->buffer_mutex);
-	/* As upstream: not under a consuming reader's feet. */
-	if (atomic_read(&f->tr->readers))
+	/* As upstream: not while a trace file is being read. */
+	if (atomic_read(&f->tr->walkers))
 		ret = -EBUSY;
 	else
 		ret = ring_buffer_subbuf_order_set(f->tr->buffer,

@@ -259,6 +259,7 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (ret)
 		goto fail;
 	((struct seq_file *)file->private_data)->private = r;
+	atomic_inc(&r->tr->walkers);
 	return 0;
 fail:
 	reader_put(r);
@@ -274,6 +275,7 @@ static int trace_release(struct inode *inode, struct file *file)
 		return 0;
 	}
 	m = file->private_data;
+	atomic_dec(&((struct trace_reader *)m->private)->tr->walkers);
 	reader_put(m->private);
 	return seq_release(inode, file);
 }
