@@ -357,7 +357,8 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 	return nonseekable_open(inode, file);
 }
 
-static int trace_pipe_release(struct inode *inode, struct file *file)
+/* Release of trace_pipe and trace_pipe_raw. */
+static int trace_reader_release(struct inode *inode, struct file *file)
 {
 	reader_put(file->private_data);
 	return 0;
@@ -431,7 +432,7 @@ const struct file_operations trace_pipe_fops = {
 	.open		= trace_pipe_open,
 	.read		= trace_pipe_read,
 	.poll		= trace_pipe_poll,
-	.release	= trace_pipe_release,
+	.release	= trace_reader_release,
 };
 
 /* --- trace_pipe_raw ------------------------------------------------------- */
@@ -454,12 +455,6 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 	r->raw_off = ring_buffer_read_page_size(r->rpage);
 	file->private_data = r;
 	return nonseekable_open(inode, file);
-}
-
-static int trace_pipe_raw_release(struct inode *inode, struct file *file)
-{
-	reader_put(file->private_data);
-	return 0;
 }
 
 static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
@@ -525,5 +520,5 @@ const struct file_operations trace_pipe_raw_fops = {
 	.open		= trace_pipe_raw_open,
 	.read		= trace_pipe_raw_read,
 	.poll		= trace_pipe_raw_poll,
-	.release	= trace_pipe_raw_release,
+	.release	= trace_reader_release,
 };
