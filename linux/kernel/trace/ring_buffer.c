@@ -153,13 +153,6 @@ EXPORT_SYMBOL_GPL(ring_buffer_event_data);
 /* Writer position: sub-buffer position << RB_POS_SHIFT | offset. */
 #define RB_POS_SHIFT		24
 
-/* --- Sub-buffers ----------------------------------------------------------- */
-
-static inline unsigned long rb_page_commit(struct rb_page *page)
-{
-	return rb_data_commit(page->data);
-}
-
 /* --- Writing --------------------------------------------------------------- */
 
 /*
@@ -211,7 +204,7 @@ again:
 	/* An NMI may have reserved after the loop but before the decrement. */
 	page = READ_ONCE(cb->tail_page);
 	if (unlikely(cb->commit_pos != READ_ONCE(cb->tail) ||
-		     rb_page_commit(page) != rb_page_write(page))) {
+		     rb_data_commit(page->data) != rb_page_write(page))) {
 		if (local_inc_return(&cb->committing) == 1)
 			goto again;
 		local_dec(&cb->committing);

@@ -57,7 +57,6 @@ struct tracer {
  * @clock_id:		index in trace_clocks[] of the buffer's clock
  * @overwrite:		the overwrite option: recycle the oldest data
  * @cpumask:		tracing_cpumask: the CPUs that record
- * @readers:		open consuming readers (trace_pipe, trace_pipe_raw)
  * @pipe_mask:		CPUs that have a consuming reader: one each at most
  * @walkers:		trace files open for reading (iterators)
  * @name:		the instance's name (NULL for the top level)
@@ -76,7 +75,6 @@ struct trace_array {
 	int			clock_id;
 	bool			overwrite;
 	cpumask_var_t		cpumask;
-	atomic_t		readers;
 	cpumask_var_t		pipe_mask;
 	atomic_t		walkers;
 	char			*name;
@@ -161,7 +159,6 @@ bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 bool tracing_is_recording(struct trace_array *tr);
-void tracing_reset_buffers(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
 
 /* Writing entries (trace_write.c) */

@@ -9,7 +9,6 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
-#include <linux/ring_buffer.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
@@ -65,16 +64,6 @@ void tracer_tracing_off(struct trace_array *tr)
 bool tracing_is_recording(struct trace_array *tr)
 {
 	return tracer_tracing_is_on(tr) && !atomic_read(&tracing_stop_depth);
-}
-
-/**
- * tracing_reset_buffers - drop everything an instance has recorded
- * @tr: the instance
- */
-void tracing_reset_buffers(struct trace_array *tr)
-{
-	if (tr->buffer)
-		ring_buffer_reset(tr->buffer);
 }
 
 /**

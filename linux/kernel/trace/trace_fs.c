@@ -167,9 +167,8 @@ static const struct file_operations current_tracer_fops = {
 static ssize_t tracing_on_read(struct file *file, char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
-	char buf[3];
-
 	struct trace_cpu_file *f = file->private_data;
+	char buf[3];
 
 	snprintf(buf, sizeof(buf), "%d\n", tracer_tracing_is_on(f->tr));
 	return simple_read_from_buffer(ubuf, count, ppos, buf, 2);

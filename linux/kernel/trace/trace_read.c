@@ -93,7 +93,6 @@ static int reader_claim(struct trace_reader *r)
 				cpumask_set_cpu(cpu, mask);
 		}
 		r->claimed = true;
-		atomic_inc(&r->tr->readers);
 	}
 	spin_unlock(&pipe_claim_lock);
 	return ret;
@@ -110,7 +109,6 @@ static void reader_unclaim(struct trace_reader *r)
 		if (reader_has_cpu(r, cpu))
 			cpumask_clear_cpu(cpu, r->tr->pipe_mask);
 	}
-	atomic_dec(&r->tr->readers);
 	spin_unlock(&pipe_claim_lock);
 }
 
