@@ -8,6 +8,7 @@
 #define _KERNEL_TRACE_TRACE_H
 
 #include <linux/atomic.h>
+#include <linux/bits.h>
 #include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
@@ -21,6 +22,7 @@ struct task_struct;
 struct trace_entry;
 struct seq_file;
 struct trace_array;
+struct ftrace_ops;
 
 /* Longest tracer name accepted by register_tracer() and current_tracer. */
 #define TRACER_NAME_MAX		32
@@ -65,6 +67,16 @@ struct tracer {
  * @dead:		being removed: no new references
  * @files_all:		i_private of the instance's all-CPU files
  * @files_cpu:		i_private of its per_cpu/cpuN files, by CPU
+ * @trace_flags:	the options of trace_options (TRACE_OPT_* bits)
+ * @func_ops:		the function tracer's ftrace_ops for this instance;
+ *			its hashes are set_ftrace_filter and set_ftrace_notrace
+ * @pids:		set_ftrace_pid and set_ftrace_notrace_pid: pid
+ *			bitmaps, NULL when empty (RCU)
+ * @probes:		function commands of set_ftrace_filter
+ * @err_log:		error_log entries, oldest first
+ * @err_count:		entries in @err_log
+ * @option_files:	i_private of the options/ files
+ * @fork_ops:		follows forks for function-fork (ftrace_pid.c)
  */
 struct trace_array {
 	struct tracer		*current_trace;
@@ -83,7 +95,84 @@ struct trace_array {
 	bool			dead;
 	struct trace_cpu_file	*files_all;
 	struct trace_cpu_file	*files_cpu;
+	unsigned long		trace_flags;
+	struct ftrace_ops	*func_ops;
+	unsigned long __rcu	*pids[2];
+	struct list_head	probes;
+	struct list_head	err_log;
+	unsigned int		err_count;
+	struct option_file	*option_files;
+	struct ftrace_ops	*fork_ops;
 };
+
+/**
+ * struct option_file - what an options/<name> file switches
+ * @tr:		the instance
+ * @opt:	the TRACE_OPT_* bit
+ */
+struct option_file {
+	struct trace_array	*tr;
+	int			opt;
+};
+
+/* Permissions of tracefs files. */
+#define TRACE_MODE_WRITE	0640
+#define TRACE_MODE_READ		0440
+
+/* Options of trace_options and options/, bits of trace_array.trace_flags. */
+enum {
+	TRACE_OPT_PRINT_PARENT,
+	TRACE_OPT_SYM_OFFSET,
+	TRACE_OPT_SYM_ADDR,
+	TRACE_OPT_OVERWRITE,
+	TRACE_OPT_FUNCTION_FORK,
+	TRACE_OPT_FUNC_STACK_TRACE,
+	TRACE_OPT_RECORD_CMD,
+	TRACE_OPT_MAX
+};
+
+#define TRACE_FLAGS_DEFAULT	(BIT(TRACE_OPT_PRINT_PARENT) | \
+				 BIT(TRACE_OPT_OVERWRITE) | \
+				 BIT(TRACE_OPT_RECORD_CMD))
+
+static inline bool trace_opt(struct trace_array *tr, int opt)
+{
+	return READ_ONCE(tr->trace_flags) & BIT(opt);
+}
+
+/* trace_options and options/ (trace_options.c) */
+void trace_options_init(struct trace_array *tr, struct dentry *dir);
+int trace_set_option(struct trace_array *tr, const char *name);
+void trace_boot_options_apply(struct trace_array *tr);
+
+/* error_log (trace_error_log.c) */
+void tracing_log_err(struct trace_array *tr, const char *loc,
+		     const char *cmd, const char *msg, unsigned int pos);
+void trace_error_log_init(struct trace_array *tr, struct dentry *dir);
+void trace_error_log_free(struct trace_array *tr);
+
+/* The function tracer (trace_functions.c) */
+#ifdef CONFIG_FUNCTION_TRACER
+int trace_functions_instance_init(struct trace_array *tr, struct dentry *dir);
+void trace_functions_instance_free(struct trace_array *tr);
+void trace_functions_register(void);
+bool trace_pid_allowed(struct trace_array *tr);
+void trace_pid_files_init(struct trace_array *tr, struct dentry *dir);
+void trace_pids_free(struct trace_array *tr);
+void trace_pid_fork_update(struct trace_array *tr);
+#else
+static inline int trace_functions_instance_init(struct trace_array *tr,
+						struct dentry *dir)
+{
+	return 0;
+}
+static inline void trace_functions_instance_free(struct trace_array *tr) { }
+static inline void trace_functions_register(void) { }
+#endif
+
+/* Stack traces in the buffer (trace_write.c) */
+void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
+			int skip);
 
 /**
  * struct trace_clock_def - a clock offered in trace_clock

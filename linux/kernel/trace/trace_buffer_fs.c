@@ -18,8 +18,6 @@
 #include "trace.h"
 #include "trace_entries.h"
 
-#define TRACE_MODE_WRITE	0640
-#define TRACE_MODE_READ		0440
 
 static ssize_t read_ulong(char __user *ubuf, size_t cnt, loff_t *ppos,
 			  unsigned long val)
@@ -471,40 +469,6 @@ static const struct file_operations stats_fops = {
 	.release	= trace_release_single,
 };
 
-/* --- options/overwrite --------------------------------------------------- */
-
-static ssize_t overwrite_read(struct file *file, char __user *ubuf,
-			      size_t cnt, loff_t *ppos)
-{
-	struct trace_cpu_file *f = file->private_data;
-
-	return read_ulong(ubuf, cnt, ppos, f->tr->overwrite);
-}
-
-static ssize_t overwrite_write(struct file *file, const char __user *ubuf,
-			       size_t cnt, loff_t *ppos)
-{
-	struct trace_cpu_file *f = file->private_data;
-	bool on;
-	int ret;
-
-	ret = tracing_parse_bool(ubuf, cnt, &on);
-	if (ret)
-		return ret;
-	f->tr->overwrite = on;
-	ring_buffer_change_overwrite(f->tr->buffer, on);
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations overwrite_fops = {
-	.open		= trace_open_generic,
-	.read		= overwrite_read,
-	.write		= overwrite_write,
-	.llseek		= default_llseek,
-	.release	= trace_release_generic,
-};
-
 /* --- events/header_page, events/header_event, events/ftrace/ ------------ */
 
 static ssize_t read_trace_seq(char __user *ubuf, size_t cnt, loff_t *ppos,
@@ -583,6 +547,14 @@ struct entry_format {
 	{ decl, offsetof(type, member), 0, sgn }
 
 static const struct entry_format entry_formats[] = {
+	{ "function", TRACE_ENTRY_FN, "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip", {
+		FIELD(struct ftrace_entry, ip, "unsigned long ip", false),
+		FIELD(struct ftrace_entry, parent_ip, "unsigned long parent_ip", false),
+	} },
+	{ "kernel_stack", TRACE_ENTRY_STACK, "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2]", {
+		FIELD(struct stack_entry, size, "int size", true),
+		ARRAY_FIELD(struct stack_entry, caller, "unsigned long caller[]", false),
+	} },
 	{ "print", TRACE_ENTRY_PRINT, "\"%ps: %s\", (void *)REC->ip, REC->buf", {
 		FIELD(struct print_entry, ip, "unsigned long ip", false),
 		ARRAY_FIELD(struct print_entry, buf, "char buf[]", true),
@@ -735,7 +707,6 @@ static void create_per_cpu(struct trace_array *tr, struct dentry *dir)
 int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 {
 	struct trace_cpu_file *all = tr->files_all;
-	struct dentry *options;
 
 	create_file("trace", TRACE_MODE_WRITE, dir, all, &trace_fops);
 	create_file("trace_pipe", TRACE_MODE_READ, dir, all, &trace_pipe_fops);
@@ -761,10 +732,6 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 		create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
 			    &printk_formats_fops);
 	}
-	options = tracefs_create_dir("options", dir);
-	if (options)
-		create_file("overwrite", TRACE_MODE_WRITE, options, all,
-			    &overwrite_fops);
 	create_events_dir(all, dir);
 	create_per_cpu(tr, dir);
 	return 0;

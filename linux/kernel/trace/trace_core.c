@@ -191,7 +191,9 @@ void __init early_trace_init(void)
 	trace_cmdlines_init();
 	if (tracing_alloc_buffer(&global_trace))
 		pr_warn("no memory for the trace buffer: tracing is off\n");
+	trace_boot_options_apply(&global_trace);
 	tracer_registry_init();
+	trace_functions_register();
 }
 
 /**

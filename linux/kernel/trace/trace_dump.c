@@ -9,6 +9,9 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/nmi.h>
+#include <linux/ring_buffer.h>
+#include <linux/trace_seq.h>
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/sysctl.h>
@@ -93,20 +96,71 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 	return proc_dointvec(table, write, buffer, lenp, ppos);
 }
 
+/* One dump at a time; the line is formatted here, not on the stack. */
+static atomic_t dump_running = ATOMIC_INIT(0);
+static struct trace_seq dump_seq;
+
+/* The CPU whose next event is the oldest, or -1 when all are empty. */
+static int oldest_cpu(struct trace_buffer *buffer, int only)
+{
+	int cpu, best = -1;
+	u64 ts, best_ts = U64_MAX;
+
+	for_each_possible_cpu(cpu) {
+		if (only >= 0 && cpu != only)
+			continue;
+		if (ring_buffer_peek(buffer, cpu, &ts, NULL) && ts < best_ts) {
+			best = cpu;
+			best_ts = ts;
+		}
+	}
+	return best;
+}
+
 /**
  * ftrace_dump - print the trace to the console
- * @oops_dump_mode: which CPUs' buffers to print
+ * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for this one
  *
- * Called on an oops or a panic and from sysrq-z.  Tracing is switched off
- * first so the dump shows what led up to the call.  The data path (ring
- * buffer) is not built yet, so the buffer is always empty.
+ * Called on an oops or a panic, from sysrq-z and by the dump and cpudump
+ * commands of set_ftrace_filter.  Tracing is switched off first so the
+ * dump shows what led up to the call; the printed events are consumed.
  */
 void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 {
-	if (oops_dump_mode == DUMP_NONE)
+	struct trace_buffer *buffer = global_trace.buffer;
+	struct ring_buffer_event *ev;
+	unsigned long lost, n = 0;
+	int cpu, only = -1;
+	u64 ts;
+
+	if (oops_dump_mode == DUMP_NONE || !buffer)
 		return;
+	if (atomic_inc_return(&dump_running) != 1)
+		goto out;
 	tracing_off();
+	if (oops_dump_mode == DUMP_ORIG)
+		only = raw_smp_processor_id();
 	pr_emerg("Dumping ftrace buffer:\n");
-	pr_emerg("   (ftrace buffer empty)\n");
+	pr_emerg("---------------------------------\n");
+	while ((cpu = oldest_cpu(buffer, only)) >= 0) {
+		ev = ring_buffer_consume(buffer, cpu, &ts, &lost);
+		if (!ev)
+			continue;
+		trace_seq_init(&dump_seq);
+		trace_format_entry(&dump_seq, &global_trace,
+				   ring_buffer_event_data(ev),
+				   ring_buffer_event_length(ev), cpu, ts);
+		trace_seq_putc(&dump_seq, '\0');
+		dump_seq.buffer[sizeof(dump_seq.buffer) - 1] = '\0';
+		printk(KERN_EMERG "%s", dump_seq.buffer);
+		n++;
+		touch_nmi_watchdog();
+	}
+	if (!n)
+		pr_emerg("   (ftrace buffer empty)\n");
+	else
+		pr_emerg("---------------------------------\n");
+out:
+	atomic_dec(&dump_running);
 }
 EXPORT_SYMBOL_GPL(ftrace_dump);

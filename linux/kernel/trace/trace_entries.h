@@ -12,11 +12,30 @@
 /* Entry type ids: the common_type field and the "ID:" of each format. */
 enum trace_entry_type {
 	TRACE_ENTRY_NONE,
+	TRACE_ENTRY_FN = 1,
+	TRACE_ENTRY_STACK = 4,
 	TRACE_ENTRY_PRINT = 5,
 	TRACE_ENTRY_BPRINT = 6,
 	TRACE_ENTRY_BPUTS = 17,
 	TRACE_ENTRY_RAW_DATA = 21,
 };
+
+/* A call of a traced function. */
+struct ftrace_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+};
+
+/* A kernel stack trace: @size return addresses, innermost first. */
+struct stack_entry {
+	struct trace_entry	ent;
+	int			size;
+	unsigned long		caller[];
+};
+
+/* Most frames a stack entry holds. */
+#define TRACE_STACK_MAX		64
 
 /* trace_marker and trace_printk() with a string. */
 struct print_entry {

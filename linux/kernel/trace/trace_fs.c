@@ -18,9 +18,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
-
-#define TRACE_MODE_WRITE	0640
-#define TRACE_MODE_READ		0440
+#include "ftrace_internal.h"
 
 static struct trace_array *inode_tr(struct inode *inode)
 {
@@ -264,7 +262,12 @@ void trace_instance_files_init(struct trace_array *tr)
 	}
 	if (tr->buffer)
 		trace_buffer_fs_init(tr, tr->dir);
+	trace_options_init(tr, tr->dir);
+	trace_error_log_init(tr, tr->dir);
 	trace_event_files_init(tr, tr->dir);
+#ifdef CONFIG_FUNCTION_TRACER
+	ftrace_filter_files_init(tr, tr->dir);
+#endif
 }
 
 static int __init trace_fs_init(void)

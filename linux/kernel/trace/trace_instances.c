@@ -14,6 +14,7 @@
 #include <linux/tracefs.h>
 
 #include "trace.h"
+#include "ftrace_internal.h"
 
 /* Instances other than the top level, under instances_lock. */
 static LIST_HEAD(instance_list);
@@ -86,6 +87,13 @@ static struct trace_array *find_instance(const char *name)
 
 static void instance_free(struct trace_array *tr)
 {
+#ifdef CONFIG_FUNCTION_TRACER
+	ftrace_probes_release(tr);
+	trace_pids_free(tr);
+#endif
+	trace_functions_instance_free(tr);
+	trace_error_log_free(tr);
+	kfree(tr->option_files);
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->cpumask);
 	free_cpumask_var(tr->pipe_mask);

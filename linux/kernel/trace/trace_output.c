@@ -75,10 +75,49 @@ static void format_context(char out[6], struct trace_entry *ent)
 	out[5] = '\0';
 }
 
-static void format_message(struct trace_seq *s, struct trace_entry *ent,
-			   unsigned int len)
+/* A code address as the sym-offset and sym-addr options want it. */
+static void format_ip(struct trace_seq *s, struct trace_array *tr,
+		      unsigned long ip)
+{
+	if (!ip) {
+		trace_seq_putc(s, '0');
+		return;
+	}
+	if (trace_opt(tr, TRACE_OPT_SYM_OFFSET))
+		trace_seq_printf(s, "%pS", (void *)ip);
+	else
+		trace_seq_printf(s, "%ps", (void *)ip);
+	if (trace_opt(tr, TRACE_OPT_SYM_ADDR))
+		trace_seq_printf(s, " <%016lx>", ip);
+}
+
+static void format_message(struct trace_seq *s, struct trace_array *tr,
+			   struct trace_entry *ent, unsigned int len)
 {
 	switch (ent->type) {
+	case TRACE_ENTRY_FN: {
+		struct ftrace_entry *e = (void *)ent;
+
+		format_ip(s, tr, e->ip);
+		if (trace_opt(tr, TRACE_OPT_PRINT_PARENT) && e->parent_ip) {
+			trace_seq_puts(s, " <-");
+			format_ip(s, tr, e->parent_ip);
+		}
+		trace_seq_putc(s, '\n');
+		break;
+	}
+	case TRACE_ENTRY_STACK: {
+		struct stack_entry *e = (void *)ent;
+		int i, n = min_t(int, e->size, (len - sizeof(*e)) / sizeof(long));
+
+		trace_seq_puts(s, "<stack trace>\n");
+		for (i = 0; i < n; i++) {
+			trace_seq_puts(s, " => ");
+			format_ip(s, tr, e->caller[i]);
+			trace_seq_putc(s, '\n');
+		}
+		break;
+	}
 	case TRACE_ENTRY_PRINT: {
 		struct print_entry *e = (void *)ent;
 
@@ -139,5 +178,5 @@ void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
 	} else {
 		trace_seq_printf(s, "%12llu: ", ts);
 	}
-	format_message(s, ent, len);
+	format_message(s, tr, ent, len);
 }

@@ -11,6 +11,7 @@
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
+#include <linux/stacktrace.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
@@ -95,6 +96,9 @@ int tracing_alloc_buffer(struct trace_array *tr)
 		return -ENOMEM;
 	}
 	cpumask_copy(tr->cpumask, cpu_possible_mask);
+	tr->trace_flags = TRACE_FLAGS_DEFAULT;
+	INIT_LIST_HEAD(&tr->probes);
+	INIT_LIST_HEAD(&tr->err_log);
 	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
 	if (!tr->buffer) {
 		free_cpumask_var(tr->pipe_mask);
@@ -102,6 +106,13 @@ int tracing_alloc_buffer(struct trace_array *tr)
 		return -ENOMEM;
 	}
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
+	if (trace_functions_instance_init(tr, NULL)) {
+		ring_buffer_free(tr->buffer);
+		tr->buffer = NULL;
+		free_cpumask_var(tr->pipe_mask);
+		free_cpumask_var(tr->cpumask);
+		return -ENOMEM;
+	}
 	return 0;
 }
 
@@ -170,7 +181,8 @@ struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
 void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev)
 {
 	ring_buffer_unlock_commit(tr->buffer);
-	trace_save_cmdline(current);
+	if (trace_opt(tr, TRACE_OPT_RECORD_CMD))
+		trace_save_cmdline(current);
 }
 
 /*
@@ -365,10 +377,11 @@ EXPORT_SYMBOL_GPL(__trace_bputs);
  * trace_dump_stack - record the current kernel stack
  * @skip: the number of innermost frames to leave out
  *
- * Stack entries are not built yet: nothing is recorded.
+ * The trace shows it as a "<stack trace>" block.
  */
 void trace_dump_stack(int skip)
 {
+	trace_record_stack(&global_trace, tracing_gen_ctx(), skip + 1);
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
@@ -407,4 +420,38 @@ void trace_printk_formats_show(struct seq_file *m)
 		}
 		seq_puts(m, "\"\n");
 	}
+}
+
+/* Room for one stack trace per context level and CPU. */
+struct stack_scratch {
+	unsigned long	calls[4][TRACE_STACK_MAX];
+};
+static DEFINE_PER_CPU(struct stack_scratch, stack_scratch);
+
+/**
+ * trace_record_stack - record the current kernel stack as an entry
+ * @tr: the instance
+ * @trace_ctx: the context word of the entry it follows
+ * @skip: innermost frames to leave out (the tracing code's own)
+ */
+void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
+			int skip)
+{
+	struct ring_buffer_event *ev;
+	struct stack_entry *e;
+	unsigned long *calls;
+	unsigned int n;
+
+	preempt_disable_notrace();
+	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
+	n = stack_trace_save(calls, TRACE_STACK_MAX, skip + 1);
+	ev = trace_reserve(tr, TRACE_ENTRY_STACK,
+			   struct_size(e, caller, n), trace_ctx);
+	if (ev) {
+		e = ring_buffer_event_data(ev);
+		e->size = n;
+		memcpy(e->caller, calls, n * sizeof(*calls));
+		trace_commit(tr, ev);
+	}
+	preempt_enable_notrace();
 }

@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Patching of function-tracing call sites on x86.
+ *
+ * A site is the 5-byte "call __fentry__" the compiler puts at the entry
+ * of each function.  It is either the 5-byte NOP or "call ftrace_caller".
+ * Before the kernel runs more than one CPU (boot) and while a module is
+ * still being formed, nothing executes the bytes and they are written
+ * directly.  Afterwards every change goes through the int3 protocol of
+ * text_poke_queue(): an int3 first, then the tail, then the first byte,
+ * with a sync of every CPU in between, so a CPU that runs the site in
+ * the middle is sent through the emulation of the new instruction.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/memory.h>
+#include <linux/module.h>
+#include <linux/uaccess.h>
+#include <asm/nops.h>
+#include <asm/text-patching.h>
+
+/* Set between ftrace_arch_code_modify_prepare() and _post_process(). */
+static bool batching;
+
+static void gen_call(u8 insn[MCOUNT_INSN_SIZE], unsigned long ip,
+		     unsigned long target)
+{
+	__text_gen_insn(insn, CALL_INSN_OPCODE, (void *)ip, (void *)target,
+			CALL_INSN_SIZE);
+}
+
+/* Nothing can run the site: the module is not formed, or one CPU boots. */
+static bool site_is_quiet(struct module *mod)
+{
+	if (mod)
+		return mod->state == MODULE_STATE_UNFORMED;
+	return system_state == SYSTEM_BOOTING;
+}
+
+/*
+ * Replace the instruction at @ip, which must be @old, by @new.  Returns
+ * -EFAULT if the site cannot be read and -EINVAL if it holds something
+ * else: the caller then stops tracing instead of writing blindly.
+ */
+static int replace_site(struct module *mod, unsigned long ip, const u8 *old,
+			const u8 *new)
+{
+	u8 cur[MCOUNT_INSN_SIZE];
+
+	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE))
+		return -EFAULT;
+	if (memcmp(cur, old, MCOUNT_INSN_SIZE))
+		return -EINVAL;
+	if (site_is_quiet(mod)) {
+		text_poke_early((void *)ip, new, MCOUNT_INSN_SIZE);
+		return 0;
+	}
+	if (WARN_ON_ONCE(!batching))
+		return -EBUSY;
+	text_poke_queue((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
+	return 0;
+}
+
+/**
+ * ftrace_make_nop - turn a call site into the NOP
+ * @mod: the module the site is in (NULL for vmlinux)
+ * @rec: the site
+ * @addr: what the site calls now (MCOUNT_ADDR at first)
+ *
+ * Return: 0, -EFAULT or -EINVAL (the site does not hold that call).
+ */
+int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
+		    unsigned long addr)
+{
+	u8 old[MCOUNT_INSN_SIZE];
+
+	gen_call(old, rec->ip, addr);
+	return replace_site(mod, rec->ip, old, x86_nops[MCOUNT_INSN_SIZE]);
+}
+
+/**
+ * ftrace_make_call - turn a NOP site into a call
+ * @rec: the site
+ * @addr: the trampoline to call
+ *
+ * Return: 0, -EFAULT or -EINVAL (the site does not hold the NOP).
+ */
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	u8 new[MCOUNT_INSN_SIZE];
+
+	gen_call(new, rec->ip, addr);
+	return replace_site(NULL, rec->ip, x86_nops[MCOUNT_INSN_SIZE], new);
+}
+
+/**
+ * ftrace_update_ftrace_func - point ftrace_caller at a new callback
+ * @func: the ftrace_func_t that ftrace_caller calls from now on
+ *
+ * Return: 0, or -EINVAL if ftrace_call does not hold a call.
+ */
+int ftrace_update_ftrace_func(ftrace_func_t func)
+{
+	unsigned long ip = (unsigned long)&ftrace_call;
+	u8 new[MCOUNT_INSN_SIZE];
+
+	if (*(u8 *)ip != CALL_INSN_OPCODE)
+		return -EINVAL;
+	gen_call(new, ip, (unsigned long)func);
+	if (system_state == SYSTEM_BOOTING) {
+		text_poke_early((void *)ip, new, MCOUNT_INSN_SIZE);
+		return 0;
+	}
+	mutex_lock(&text_mutex);
+	text_poke_bp((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
+	mutex_unlock(&text_mutex);
+	return 0;
+}
+
+/**
+ * ftrace_arch_code_modify_prepare - start a batch of site changes
+ *
+ * Called by the core, with ftrace_lock held, before it changes sites of
+ * a running kernel.
+ */
+void ftrace_arch_code_modify_prepare(void)
+	__acquires(&text_mutex)
+{
+	mutex_lock(&text_mutex);
+	batching = true;
+}
+
+/**
+ * ftrace_arch_code_modify_post_process - finish a batch of site changes
+ *
+ * Writes what is still queued and waits until every CPU runs the new
+ * code.
+ */
+void ftrace_arch_code_modify_post_process(void)
+	__releases(&text_mutex)
+{
+	text_poke_finish();
+	batching = false;
+	mutex_unlock(&text_mutex);
+}
+
+/**
+ * ftrace_dyn_arch_init - architecture set-up before the first site
+ *
+ * Return: 0.
+ */
+int __init ftrace_dyn_arch_init(void)
+{
+	return 0;
+}
+
+/**
+ * set_ftrace_ops_ro - make ftrace trampolines read-only
+ *
+ * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
+ * which that call protects already; there is no other trampoline.
+ */
+void set_ftrace_ops_ro(void)
+{
+}

@@ -1,0 +1,603 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * struct ftrace_ops: registration, the filter and notrace hashes of each
+ * ops, and the dispatch from ftrace_caller.
+ *
+ * ftrace_caller calls one ftrace_func_t, patched in at ftrace_call:
+ * ftrace_stub while nothing is registered, the ops' own function (with
+ * function_trace_op pointing at the ops) while one is, and
+ * arch_ftrace_ops_list_func(), which asks every registered ops whether it
+ * traces the function, while there are several.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/ftrace.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/trace_recursion.h>
+#include <asm/sections.h>
+
+#include "ftrace_internal.h"
+
+int ftrace_enabled __read_mostly = 1;
+
+/* Stands for "no single ops" in function_trace_op. */
+struct ftrace_ops ftrace_list_end __read_mostly = {
+	.func	= ftrace_stub,
+	.flags	= FTRACE_OPS_FL_STUB,
+};
+
+/* The ops ftrace_caller passes to the function at ftrace_call. */
+struct ftrace_ops *function_trace_op __read_mostly = &ftrace_list_end;
+
+/* The function ftrace_call calls now. */
+ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
+
+/* Registered ops, newest first, linked by ->next; read under RCU. */
+static struct ftrace_ops __rcu *registered;
+
+/* Ops that have a filter or notrace hash, linked by ->list. */
+static LIST_HEAD(hashed_ops);
+
+static void ops_init(struct ftrace_ops *ops)
+{
+	if (ops->flags & FTRACE_OPS_FL_INITIALIZED)
+		return;
+	mutex_init(&ops->local_hash.regex_lock);
+	INIT_LIST_HEAD(&ops->list);
+	INIT_LIST_HEAD(&ops->subop_list);
+	if (!ops->func_hash)
+		ops->func_hash = &ops->local_hash;
+	ops->flags |= FTRACE_OPS_FL_INITIALIZED;
+}
+
+/**
+ * ftrace_ops_hash - the filter or notrace hash of an ops
+ * @ops: the ops
+ * @exclude: which one
+ *
+ * Return: the hash (EMPTY_HASH if none).  Call with ftrace_lock held.
+ */
+struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool exclude)
+{
+	struct ftrace_hash *hash;
+
+	ops_init(ops);
+	if (exclude)
+		hash = rcu_dereference_protected(ops->func_hash->notrace_hash,
+						 lockdep_is_held(&ftrace_lock));
+	else
+		hash = rcu_dereference_protected(ops->func_hash->filter_hash,
+						 lockdep_is_held(&ftrace_lock));
+	return hash ? hash : EMPTY_HASH;
+}
+
+/**
+ * ftrace_ops_traces - whether an ops wants a function
+ * @ops: the ops
+ * @ip: the function's call site
+ *
+ * True when its filter is empty or holds @ip, and its notrace hash does
+ * not.  Safe in the tracing path.
+ */
+bool ftrace_ops_traces(struct ftrace_ops *ops, unsigned long ip)
+{
+	struct ftrace_hash *filter, *exclude;
+
+	filter = rcu_dereference_raw(ops->func_hash->filter_hash);
+	exclude = rcu_dereference_raw(ops->func_hash->notrace_hash);
+	return (ftrace_hash_empty(filter) || ftrace_hash_contains(filter, ip)) &&
+	       !ftrace_hash_contains(exclude, ip);
+}
+
+/**
+ * ftrace_ops_count_ip - how many registered ops want a function
+ * @ip: the function's call site
+ *
+ * Call with ftrace_lock held.
+ */
+unsigned int ftrace_ops_count_ip(unsigned long ip)
+{
+	struct ftrace_ops *op;
+	unsigned int n = 0;
+
+	for (op = rcu_dereference_protected(registered,
+					    lockdep_is_held(&ftrace_lock));
+	     op; op = rcu_dereference_protected(op->next,
+					lockdep_is_held(&ftrace_lock)))
+		n += ftrace_ops_traces(op, ip);
+	return n;
+}
+
+/**
+ * arch_ftrace_ops_list_func - call every registered ops that traces @ip
+ * @ip: the traced function's call site
+ * @parent_ip: its caller
+ * @unused: function_trace_op, which does not apply to a list
+ * @fregs: the traced function's registers
+ *
+ * What ftrace_caller calls while several ops are registered; the linker
+ * script also names it ftrace_ops_list_func.
+ */
+void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
+			       struct ftrace_ops *unused,
+			       struct ftrace_regs *fregs)
+{
+	struct ftrace_ops *op;
+	int bit;
+
+	bit = trace_test_and_set_recursion(ip, parent_ip, TRACE_LIST_START);
+	if (bit < 0)
+		return;
+	for (op = rcu_dereference_raw(registered); op;
+	     op = rcu_dereference_raw(op->next)) {
+		if (!ftrace_ops_traces(op, ip))
+			continue;
+		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
+			continue;
+		op->func(ip, parent_ip, op, fregs);
+	}
+	trace_clear_recursion(bit);
+}
+
+/* One ops that asked for recursion protection or for RCU. */
+static void ftrace_ops_assist_func(unsigned long ip, unsigned long parent_ip,
+				   struct ftrace_ops *op,
+				   struct ftrace_regs *fregs)
+{
+	int bit;
+
+	bit = ftrace_test_recursion_trylock(ip, parent_ip);
+	if (bit < 0)
+		return;
+	if (!(op->flags & FTRACE_OPS_FL_RCU) || rcu_is_watching())
+		op->func(ip, parent_ip, op, fregs);
+	ftrace_test_recursion_unlock(bit);
+}
+
+/**
+ * ftrace_ops_get_func - what ftrace_caller calls for an ops alone
+ * @ops: the ops
+ *
+ * Return: its function, or a wrapper that adds the recursion protection
+ * or the RCU check it asked for.
+ */
+ftrace_func_t ftrace_ops_get_func(struct ftrace_ops *ops)
+{
+	if (ops->flags & (FTRACE_OPS_FL_RECURSION | FTRACE_OPS_FL_RCU))
+		return ftrace_ops_assist_func;
+	return ops->func;
+}
+
+static void set_call(ftrace_func_t func)
+{
+	if (func == ftrace_trace_function)
+		return;
+	if (ftrace_update_ftrace_func(func)) {
+		pr_err("cannot patch ftrace_call: function tracing disabled\n");
+		ftrace_disabled = true;
+		return;
+	}
+	ftrace_trace_function = func;
+}
+
+/* Wait until no task is between loading function_trace_op and the call. */
+static void wait_for_trampoline(void)
+{
+	if (system_state == SYSTEM_BOOTING)
+		return;
+	if (IS_ENABLED(CONFIG_PREEMPTION))
+		synchronize_rcu_tasks();
+	else
+		synchronize_rcu();
+}
+
+static bool is_single(ftrace_func_t func)
+{
+	return func != ftrace_stub && func != arch_ftrace_ops_list_func;
+}
+
+/* Point ftrace_call at what the registered ops need now. */
+static void update_dispatch(void)
+{
+	struct ftrace_ops *first, *op = &ftrace_list_end;
+	ftrace_func_t func = ftrace_stub;
+
+	first = rcu_dereference_protected(registered,
+					  lockdep_is_held(&ftrace_lock));
+	if (first && !ftrace_disabled && ftrace_enabled) {
+		if (rcu_access_pointer(first->next)) {
+			func = arch_ftrace_ops_list_func;
+		} else {
+			op = first;
+			func = ftrace_ops_get_func(first);
+		}
+	}
+	if (op != function_trace_op) {
+		/*
+		 * A task may have loaded the old ops and not made the call
+		 * yet: make it call the list function, which ignores the
+		 * ops, before a single function gets the new one.
+		 */
+		if (is_single(ftrace_trace_function))
+			set_call(arch_ftrace_ops_list_func);
+		WRITE_ONCE(function_trace_op, op);
+		if (is_single(func))
+			wait_for_trampoline();
+	}
+	set_call(func);
+}
+
+/**
+ * register_ftrace_function - start calling an ops for its functions
+ * @ops: the ops; its filter and notrace hashes choose the functions
+ *
+ * Return: 0, -EBUSY if already registered, -EINVAL for flags this kernel
+ * cannot serve, or -ENODEV when function tracing is disabled.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	int ret = 0;
+
+	ops_init(ops);
+	if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+	    !(ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
+		return -EINVAL;
+	if (ops->flags & (FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT))
+		return -EINVAL;
+	mutex_lock(&ftrace_lock);
+	if (ftrace_disabled) {
+		ret = -ENODEV;
+	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+		ret = -EBUSY;
+	} else {
+		if (!is_kernel_core_data((unsigned long)ops))
+			ops->flags |= FTRACE_OPS_FL_DYNAMIC;
+		ops->flags |= FTRACE_OPS_FL_ENABLED;
+		ops->next = registered;
+		rcu_assign_pointer(registered, ops);
+		update_dispatch();
+		ret = ftrace_apply_records(NULL);
+	}
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(register_ftrace_function);
+
+/**
+ * unregister_ftrace_function - stop calling an ops
+ * @ops: the ops
+ *
+ * When this returns, no CPU runs the ops' function any more on behalf of
+ * function tracing, and the ops may be freed.
+ *
+ * Return: 0, or -ENODEV if it was not registered.
+ */
+int unregister_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ftrace_ops __rcu **p;
+	struct ftrace_ops *op;
+	int ret = -ENODEV;
+
+	mutex_lock(&ftrace_lock);
+	for (p = &registered;
+	     (op = rcu_dereference_protected(*p, lockdep_is_held(&ftrace_lock)));
+	     p = &op->next) {
+		if (op != ops)
+			continue;
+		rcu_assign_pointer(*p, rcu_access_pointer(op->next));
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		ftrace_apply_records(NULL);
+		update_dispatch();
+		ret = 0;
+		break;
+	}
+	mutex_unlock(&ftrace_lock);
+	if (ret)
+		return ret;
+	synchronize_rcu();
+	if (IS_ENABLED(CONFIG_PREEMPTION) && (ops->flags & FTRACE_OPS_FL_DYNAMIC))
+		synchronize_rcu_tasks();
+	return 0;
+}
+EXPORT_SYMBOL_GPL(unregister_ftrace_function);
+
+/**
+ * ftrace_kill - stop all function tracing for good
+ *
+ * For when the kernel's code cannot be trusted to be patched any more.
+ */
+void ftrace_kill(void)
+{
+	ftrace_disabled = true;
+	ftrace_enabled = 0;
+	if (ftrace_trace_function != ftrace_stub &&
+	    !ftrace_update_ftrace_func(ftrace_stub))
+		ftrace_trace_function = ftrace_stub;
+}
+
+/**
+ * ftrace_ops_set_hash - give an ops a new filter or notrace hash
+ * @ops: the ops
+ * @exclude: which hash
+ * @hash: the new hash, private to the caller until now; the ops owns it
+ *	  afterwards (EMPTY_HASH clears)
+ *
+ * A registered ops starts and stops tracing functions accordingly.  Call
+ * with ftrace_lock held.
+ *
+ * Return: 0, or the error that disabled function tracing.
+ */
+int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
+			struct ftrace_hash *hash)
+{
+	struct ftrace_hash __rcu **slot;
+	struct ftrace_hash *old;
+	int ret = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	ops_init(ops);
+	slot = exclude ? &ops->func_hash->notrace_hash :
+			 &ops->func_hash->filter_hash;
+	old = ftrace_ops_hash(ops, exclude);
+	if (ftrace_hash_equal(old, hash)) {
+		ftrace_hash_free(hash);
+		return 0;
+	}
+	rcu_assign_pointer(*slot, hash);
+	if (list_empty(&ops->list))
+		list_add(&ops->list, &hashed_ops);
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		ret = ftrace_apply_records(NULL);
+	ftrace_hash_free_rcu(old);
+	return ret;
+}
+
+/* A copy of @hash without the sites of @grp; NULL if it has none. */
+static struct ftrace_hash *without_group(struct ftrace_hash *hash,
+					 struct ftrace_rec_group *grp)
+{
+	struct ftrace_hash *copy = NULL;
+	unsigned long ip;
+	unsigned int i;
+
+	if (!grp->count)
+		return NULL;
+	ftrace_hash_for_each(hash, i, ip) {
+		if (ip < grp->recs[0].ip || ip > grp->recs[grp->count - 1].ip)
+			continue;
+		if (!copy) {
+			copy = ftrace_hash_copy(hash);
+			if (!copy)
+				return NULL;
+		}
+		ftrace_hash_remove(copy, ip);
+	}
+	return copy;
+}
+
+/**
+ * ftrace_ops_forget_module - drop a module's functions from every hash
+ * @grp: the module's records, already off the list
+ *
+ * A module loaded later at the same address must not inherit filters.
+ * Call with ftrace_lock held.
+ */
+void ftrace_ops_forget_module(struct ftrace_rec_group *grp)
+{
+	struct ftrace_hash *copy;
+	struct ftrace_ops *ops;
+	int exclude;
+
+	list_for_each_entry(ops, &hashed_ops, list) {
+		for (exclude = 0; exclude < 2; exclude++) {
+			copy = without_group(ftrace_ops_hash(ops, exclude), grp);
+			if (copy)
+				ftrace_ops_set_hash(ops, exclude, copy);
+		}
+	}
+}
+
+/**
+ * ftrace_match_records - add or remove the sites of matching functions
+ * @hashp: a private hash, which may be replaced by a bigger one
+ * @pattern: a function-name glob; "" matches every function
+ * @mod: a module-name glob the function must be in, or NULL for any
+ *	 code ("" is not allowed); "[kernel]" means vmlinux
+ * @remove: remove the matches instead of adding them
+ *
+ * Call with ftrace_lock held.
+ *
+ * Return: the number of matching functions, or -ENOMEM.
+ */
+int ftrace_match_records(struct ftrace_hash **hashp, const char *pattern,
+			 const char *mod, bool remove)
+{
+	struct ftrace_glob *fg, *mg = NULL;
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+	const char *modname;
+	char *name;
+	int n = 0, err = 0;
+
+	fg = kmalloc(sizeof(*fg) * 2 + KSYM_NAME_LEN, GFP_KERNEL);
+	if (!fg)
+		return -ENOMEM;
+	name = (char *)(fg + 2);
+	ftrace_glob_parse(fg, *pattern ? pattern : "*");
+	if (mod) {
+		mg = fg + 1;
+		ftrace_glob_parse(mg, mod);
+	}
+	for_each_ftrace_rec(grp, rec) {
+		if (mg && !ftrace_glob_match(mg, grp->mod ? grp->mod->name :
+					     "[kernel]"))
+			continue;
+		if (!ftrace_rec_name(rec, name, &modname) ||
+		    !ftrace_glob_match(fg, name))
+			continue;
+		if (remove) {
+			ftrace_hash_remove(*hashp, rec->ip);
+		} else {
+			err = ftrace_hash_add(hashp, rec->ip);
+			if (err)
+				break;
+		}
+		n++;
+	}
+	kfree(fg);
+	return err ? err : n;
+}
+
+/* Apply whitespace-separated patterns of @buf to a copy of a hash. */
+static int set_patterns(struct ftrace_ops *ops, bool exclude,
+			unsigned char *buf, int len, bool reset)
+{
+	struct ftrace_hash *hash;
+	char *copy, *s, *tok;
+	bool remove;
+	int ret = 0;
+
+	copy = kmemdup_nul(buf ? (char *)buf : "", buf ? len : 0, GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	mutex_lock(&ftrace_lock);
+	hash = reset ? EMPTY_HASH : ftrace_hash_copy(ftrace_ops_hash(ops, exclude));
+	if (!hash) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	s = copy;
+	while ((tok = strsep(&s, " \t\n"))) {
+		if (!*tok)
+			continue;
+		remove = *tok == '!';
+		ret = ftrace_match_records(&hash, tok + remove, NULL, remove);
+		if (ret <= 0) {
+			ret = ret ? ret : -EINVAL;
+			ftrace_hash_free(hash);
+			goto out;
+		}
+	}
+	ret = ftrace_ops_set_hash(ops, exclude, hash);
+out:
+	mutex_unlock(&ftrace_lock);
+	kfree(copy);
+	return ret;
+}
+
+/**
+ * ftrace_set_filter - choose an ops' functions by name
+ * @ops: the ops
+ * @buf: patterns separated by white space; "!pattern" removes
+ * @len: length of @buf
+ * @reset: start from an empty filter (all functions) instead of the
+ *	   current one
+ *
+ * Return: 0, -EINVAL if a pattern matches nothing, or -ENOMEM.
+ */
+int ftrace_set_filter(struct ftrace_ops *ops, unsigned char *buf, int len,
+		      int reset)
+{
+	return set_patterns(ops, false, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter);
+
+/**
+ * ftrace_set_notrace - exclude functions from an ops by name
+ * @ops: the ops
+ * @buf: patterns separated by white space; "!pattern" removes
+ * @len: length of @buf
+ * @reset: start from an empty notrace hash instead of the current one
+ *
+ * Return: 0, -EINVAL if a pattern matches nothing, or -ENOMEM.
+ */
+int ftrace_set_notrace(struct ftrace_ops *ops, unsigned char *buf, int len,
+		       int reset)
+{
+	return set_patterns(ops, true, buf, len, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_notrace);
+
+/**
+ * ftrace_set_filter_ips - add or remove functions of an ops by address
+ * @ops: the ops
+ * @ips: call sites or function addresses
+ * @cnt: how many
+ * @remove: remove them instead
+ * @reset: start from an empty filter
+ *
+ * Return: 0, -ENOENT for an address that is not a call site, or -ENOMEM.
+ */
+int ftrace_set_filter_ips(struct ftrace_ops *ops, unsigned long *ips,
+			  unsigned int cnt, int remove, int reset)
+{
+	struct ftrace_hash *hash;
+	unsigned long ip;
+	unsigned int i;
+	int ret = 0;
+
+	mutex_lock(&ftrace_lock);
+	hash = reset ? EMPTY_HASH : ftrace_hash_copy(ftrace_ops_hash(ops, false));
+	if (!hash) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < cnt && !ret; i++) {
+		ip = ftrace_location(ips[i]);
+		if (!ip)
+			ret = -ENOENT;
+		else if (remove)
+			ftrace_hash_remove(hash, ip);
+		else
+			ret = ftrace_hash_add(&hash, ip);
+	}
+	if (ret)
+		ftrace_hash_free(hash);
+	else
+		ret = ftrace_ops_set_hash(ops, false, hash);
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ips);
+
+/**
+ * ftrace_set_filter_ip - add or remove one function of an ops by address
+ * @ops: the ops
+ * @ip: the call site or the function's address
+ * @remove: remove it instead
+ * @reset: start from an empty filter
+ *
+ * Return: as ftrace_set_filter_ips().
+ */
+int ftrace_set_filter_ip(struct ftrace_ops *ops, unsigned long ip,
+			 int remove, int reset)
+{
+	return ftrace_set_filter_ips(ops, &ip, 1, remove, reset);
+}
+EXPORT_SYMBOL_GPL(ftrace_set_filter_ip);
+
+/**
+ * ftrace_free_filter - drop an unregistered ops' hashes
+ * @ops: the ops, about to be freed
+ */
+void ftrace_free_filter(struct ftrace_ops *ops)
+{
+	mutex_lock(&ftrace_lock);
+	ops_init(ops);
+	if (WARN_ON(ops->flags & FTRACE_OPS_FL_ENABLED)) {
+		mutex_unlock(&ftrace_lock);
+		return;
+	}
+	ftrace_ops_set_hash(ops, false, EMPTY_HASH);
+	ftrace_ops_set_hash(ops, true, EMPTY_HASH);
+	list_del_init(&ops->list);
+	mutex_unlock(&ftrace_lock);
+	synchronize_rcu();
+}
+EXPORT_SYMBOL_GPL(ftrace_free_filter);

@@ -1,0 +1,484 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Call-site records: one struct dyn_ftrace per "call __fentry__" the
+ * build recorded in __mcount_loc, for vmlinux and for each module.
+ *
+ * ftrace_init() turns every site of vmlinux into a NOP at boot, and
+ * ftrace_module_init() those of a module before its text turns
+ * read-only.  ftrace_apply_records() then makes each site a call exactly
+ * while some registered ftrace_ops wants its function.
+ */
+#define pr_fmt(fmt) "ftrace: " fmt
+
+#include <linux/bsearch.h>
+#include <linux/kallsyms.h>
+#include <linux/module.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <asm/sections.h>
+
+#include "ftrace_internal.h"
+
+/* Serialises records, ftrace_ops registration and every site change. */
+DEFINE_MUTEX(ftrace_lock);
+
+/* A site held unexpected bytes: nothing is patched any more. */
+bool ftrace_disabled;
+
+/* Groups of records, vmlinux first; RCU for ftrace_location(). */
+LIST_HEAD(ftrace_groups);
+
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
+
+static int rec_cmp(const void *a, const void *b)
+{
+	const struct dyn_ftrace *x = a, *y = b;
+
+	if (x->ip == y->ip)
+		return 0;
+	return x->ip < y->ip ? -1 : 1;
+}
+
+/* Records for the sites in [start, end), sorted, without 0 or duplicates. */
+static struct ftrace_rec_group *group_alloc(struct module *mod,
+					    unsigned long *start,
+					    unsigned long *end)
+{
+	struct ftrace_rec_group *grp;
+	unsigned long *p, ip;
+	bool sorted = true;
+	unsigned int n = 0, i, k;
+
+	grp = kvzalloc(struct_size(grp, recs, end - start), GFP_KERNEL);
+	if (!grp)
+		return NULL;
+	grp->mod = mod;
+	for (p = start; p < end; p++) {
+		ip = ftrace_call_adjust(*p);
+		if (!ip)
+			continue;
+		if (n && ip < grp->recs[n - 1].ip)
+			sorted = false;
+		grp->recs[n++].ip = ip;
+	}
+	if (!sorted)
+		sort(grp->recs, n, sizeof(grp->recs[0]), rec_cmp, NULL);
+	for (i = 0, k = 0; i < n; i++) {
+		if (k && grp->recs[k - 1].ip == grp->recs[i].ip)
+			continue;
+		grp->recs[k++] = grp->recs[i];
+	}
+	grp->count = k;
+	return grp;
+}
+
+/**
+ * ftrace_bug - report a site that could not be changed, stop tracing
+ * @err: what the arch code returned
+ * @rec: the site
+ *
+ * Function tracing is disabled for good: patching on after bytes we did
+ * not expect could corrupt the kernel's code.
+ */
+void ftrace_bug(int err, struct dyn_ftrace *rec)
+{
+	u8 cur[MCOUNT_INSN_SIZE] = { };
+
+	ftrace_disabled = true;
+	if (copy_from_kernel_nofault(cur, (void *)rec->ip, sizeof(cur)))
+		err = -EFAULT;
+	pr_err("cannot patch %pS at %px (%s, bytes %*ph): function tracing disabled\n",
+	       (void *)rec->ip, (void *)rec->ip,
+	       err == -EFAULT ? "unreadable" :
+	       err == -EINVAL ? "unexpected instruction" : "failed",
+	       (int)sizeof(cur), cur);
+	ftrace_kill();
+}
+
+/* Turn every site of a new group into the NOP. */
+static int group_make_nops(struct ftrace_rec_group *grp)
+{
+	struct dyn_ftrace *rec;
+	int err;
+
+	for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+		err = ftrace_make_nop(grp->mod, rec, MCOUNT_ADDR);
+		if (err) {
+			ftrace_bug(err, rec);
+			return err;
+		}
+	}
+	return 0;
+}
+
+/**
+ * ftrace_init - make the call sites of vmlinux NOPs
+ *
+ * Called by start_kernel() while one CPU runs with interrupts off, before
+ * early_trace_init().
+ */
+void __init ftrace_init(void)
+{
+	struct ftrace_rec_group *grp;
+	unsigned long n = __stop_mcount_loc - __start_mcount_loc;
+
+	if (!n) {
+		pr_info("no call sites recorded: function tracing disabled\n");
+		ftrace_disabled = true;
+		return;
+	}
+	pr_info("converting %lu call sites to NOPs\n", n);
+	if (ftrace_dyn_arch_init())
+		goto fail;
+	grp = group_alloc(NULL, __start_mcount_loc, __stop_mcount_loc);
+	if (!grp)
+		goto fail;
+	if (group_make_nops(grp)) {
+		kvfree(grp);
+		return;
+	}
+	grp->live = true;
+	list_add_rcu(&grp->list, &ftrace_groups);
+	pr_info("%u call sites ready\n", grp->count);
+	return;
+fail:
+	pr_err("no memory for call-site records: function tracing disabled\n");
+	ftrace_disabled = true;
+}
+
+static struct ftrace_rec_group *group_of(struct module *mod)
+{
+	struct ftrace_rec_group *grp;
+
+	list_for_each_entry(grp, &ftrace_groups, list)
+		if (grp->mod == mod)
+			return grp;
+	return NULL;
+}
+
+/**
+ * ftrace_module_init - make a new module's call sites NOPs
+ * @mod: the module, not formed yet: its text is still writable
+ *
+ * The records stay out of use until ftrace_module_enable().
+ */
+void ftrace_module_init(struct module *mod)
+{
+	struct ftrace_rec_group *grp;
+
+	if (ftrace_disabled || !mod->num_ftrace_callsites)
+		return;
+	grp = group_alloc(mod, mod->ftrace_callsites,
+			  mod->ftrace_callsites + mod->num_ftrace_callsites);
+	if (!grp) {
+		pr_warn("%s: no memory for call-site records: not traceable\n",
+			mod->name);
+		return;
+	}
+	mutex_lock(&ftrace_lock);
+	if (ftrace_disabled || group_make_nops(grp)) {
+		mutex_unlock(&ftrace_lock);
+		kvfree(grp);
+		return;
+	}
+	list_add_tail_rcu(&grp->list, &ftrace_groups);
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_module_enable - let a formed module's functions be traced
+ * @mod: the module, about to run its init function
+ *
+ * Its sites that current ftrace_ops want become calls now.
+ */
+void ftrace_module_enable(struct module *mod)
+{
+	struct ftrace_rec_group *grp;
+
+	mutex_lock(&ftrace_lock);
+	grp = group_of(mod);
+	if (grp && !ftrace_disabled) {
+		grp->live = true;
+		ftrace_apply_records(grp);
+	}
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_release_mod - forget a module's call sites
+ * @mod: the module, going away (or failing to load)
+ */
+void ftrace_release_mod(struct module *mod)
+{
+	struct ftrace_rec_group *grp;
+
+	mutex_lock(&ftrace_lock);
+	grp = group_of(mod);
+	if (grp) {
+		list_del_rcu(&grp->list);
+		ftrace_ops_forget_module(grp);
+	}
+	mutex_unlock(&ftrace_lock);
+	if (grp) {
+		synchronize_rcu();
+		kvfree(grp);
+	}
+}
+
+/**
+ * ftrace_free_mem - forget the sites in code that is being freed
+ * @mod: the module the code belongs to (NULL for vmlinux)
+ * @start: start of the code
+ * @end: its end
+ */
+void ftrace_free_mem(struct module *mod, void *start, void *end)
+{
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+
+	mutex_lock(&ftrace_lock);
+	grp = group_of(mod);
+	if (grp) {
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+			if (rec->ip >= (unsigned long)start &&
+			    rec->ip < (unsigned long)end)
+				rec->flags = FTRACE_FL_DISABLED;
+		}
+	}
+	mutex_unlock(&ftrace_lock);
+}
+
+/**
+ * ftrace_free_init_mem - forget the sites in vmlinux's __init code
+ *
+ * Called by kernel_init() before it frees that code.
+ */
+void __ref ftrace_free_init_mem(void)
+{
+	ftrace_free_mem(NULL, __init_begin, __init_end);
+}
+
+static struct dyn_ftrace *group_find(struct ftrace_rec_group *grp,
+				     unsigned long start, unsigned long end)
+{
+	unsigned int lo = 0, hi = grp->count, mid;
+
+	/* The first record at or after start. */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (grp->recs[mid].ip < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < grp->count && grp->recs[lo].ip <= end &&
+	    !(grp->recs[lo].flags & FTRACE_FL_DISABLED))
+		return &grp->recs[lo];
+	return NULL;
+}
+
+static struct dyn_ftrace *lookup_range(unsigned long start, unsigned long end)
+{
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+
+	list_for_each_entry_rcu(grp, &ftrace_groups, list) {
+		if (!grp->count || grp->recs[0].ip > end ||
+		    grp->recs[grp->count - 1].ip < start)
+			continue;
+		rec = group_find(grp, start, end);
+		if (rec)
+			return rec;
+	}
+	return NULL;
+}
+
+/**
+ * ftrace_location_range - the first call site in a range of addresses
+ * @start: first address
+ * @end: last address
+ *
+ * Return: the site's address, or 0.
+ */
+unsigned long ftrace_location_range(unsigned long start, unsigned long end)
+{
+	struct dyn_ftrace *rec;
+	unsigned long ip = 0;
+
+	rcu_read_lock();
+	rec = lookup_range(start, end);
+	if (rec)
+		ip = rec->ip;
+	rcu_read_unlock();
+	return ip;
+}
+
+/**
+ * ftrace_location - the call site of a function
+ * @ip: the site itself, or the function's first byte
+ *
+ * Return: the site's address, or 0 if @ip is neither.
+ */
+unsigned long ftrace_location(unsigned long ip)
+{
+	unsigned long size, offset, loc;
+
+	loc = ftrace_location_range(ip, ip);
+	if (loc)
+		return loc;
+	if (!kallsyms_lookup_size_offset(ip, &size, &offset) || offset)
+		return 0;
+	return ftrace_location_range(ip, ip + min_t(unsigned long, size,
+				     FTRACE_MCOUNT_MAX_OFFSET + 1) - 1);
+}
+
+/**
+ * ftrace_text_reserved - whether a range of code holds a call site
+ * @start: first byte
+ * @end: last byte
+ *
+ * Return: 1 if it does (others must not patch it), else 0.
+ */
+int ftrace_text_reserved(const void *start, const void *end)
+{
+	return ftrace_location_range((unsigned long)start,
+				     (unsigned long)end) != 0;
+}
+
+/**
+ * ftrace_lookup_rec - the record of a call site
+ * @ip: the site's address
+ *
+ * Return: the record, or NULL.  Call with ftrace_lock held.
+ */
+struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
+{
+	lockdep_assert_held(&ftrace_lock);
+	return lookup_range(ip, ip);
+}
+
+/**
+ * ftrace_rec_name - the function a call site belongs to
+ * @rec: the site
+ * @buf: KSYM_NAME_LEN bytes for the name
+ * @modname: set to the module's name, or NULL for vmlinux
+ *
+ * Return: @buf, or NULL when the site is not at the start of a known
+ * function (the leftover of a weak function another one replaced).
+ */
+const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
+			    const char **modname)
+{
+	unsigned long size, offset;
+	char *mod = NULL;
+
+	if (!kallsyms_lookup(rec->ip, &size, &offset, &mod, buf))
+		return NULL;
+	if (offset > FTRACE_MCOUNT_MAX_OFFSET)
+		return NULL;
+	*modname = mod;
+	return buf;
+}
+
+/**
+ * ftrace_apply_records - make sites calls or NOPs as the ftrace_ops want
+ * @only: the group to update, or NULL for all
+ *
+ * Each record's count becomes the number of registered ftrace_ops that
+ * trace its function; a site is a call to ftrace_caller exactly when
+ * that count is not zero.  Call with ftrace_lock held.
+ *
+ * Return: 0, or the error that disabled function tracing.
+ */
+int ftrace_apply_records(struct ftrace_rec_group *only)
+{
+	bool batch = system_state != SYSTEM_BOOTING;
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+	unsigned int ref, n = 0;
+	bool want;
+	int err = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return -ENODEV;
+	if (batch)
+		ftrace_arch_code_modify_prepare();
+	for_each_ftrace_rec(grp, rec) {
+		if (only && grp != only)
+			break;
+		ref = ftrace_enabled ? ftrace_ops_count_ip(rec->ip) : 0;
+		want = ref;
+		rec->flags = (rec->flags & ~FTRACE_REF_MAX) | min_t(unsigned int, ref, FTRACE_REF_MAX);
+		if (want == !!(rec->flags & FTRACE_FL_ENABLED))
+			continue;
+		if (want)
+			err = ftrace_make_call(rec, FTRACE_ADDR);
+		else
+			err = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
+		if (err)
+			break;
+		rec->flags ^= FTRACE_FL_ENABLED;
+		if (want)
+			rec->flags |= FTRACE_FL_TOUCHED;
+		if (batch && !(++n % 1024))
+			cond_resched();
+	}
+	if (batch)
+		ftrace_arch_code_modify_post_process();
+	if (err)
+		ftrace_bug(err, rec);
+	return err;
+}
+
+/**
+ * is_ftrace_trampoline - whether an address is in a dynamic trampoline
+ * @addr: the address
+ *
+ * Every site calls ftrace_caller in the kernel's text; there are no
+ * dynamically allocated trampolines.
+ */
+bool is_ftrace_trampoline(unsigned long addr)
+{
+	return false;
+}
+
+#ifdef CONFIG_MODULES
+/**
+ * ftrace_mod_address_lookup - name an address in a dynamic trampoline
+ * @addr: the address
+ * @size: its symbol's size
+ * @off: offset in the symbol
+ * @modname: "[ftrace]" for trampolines
+ * @modbuildid: the module's build id
+ * @sym: the symbol's name
+ *
+ * Return: 0: there are no dynamic trampolines.
+ */
+int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
+			      unsigned long *off, char **modname,
+			      const unsigned char **modbuildid, char *sym)
+{
+	return 0;
+}
+#endif
+
+/**
+ * ftrace_mod_get_kallsym - list dynamic trampolines in /proc/kallsyms
+ * @symnum: index of the symbol
+ * @value: its address
+ * @type: its type
+ * @name: its name
+ * @module_name: its module
+ * @exported: whether it is exported
+ *
+ * Return: -ERANGE: there are no dynamic trampolines.
+ */
+int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
+			   char *type, char *name, char *module_name,
+			   int *exported)
+{
+	return -ERANGE;
+}
