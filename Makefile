@@ -82,8 +82,12 @@ check: $(KTARGET)
 	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
 	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); { \
 	  if [ "$(KERNEL)" != anchor ]; then harness/lint.sh $(PRISTINE); fi; \
+	  if { [ "$(KERNEL)" != anchor ] && [ -z "$(ONLY)" ]; } || \
+	     [ "$(ONLY)" = mcount ]; then \
+		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc; fi; \
+	  if [ "$(ONLY)" != mcount ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
-		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); \
+		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); fi; \
 	} | tee $(OUT)/check-$(KERNEL).log | harness/summarise.sh
 
 bench: kernel anchor

@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-kernel.sh SRC BUILD ARCH - configure (tinyconfig + our fragments)
-# and build a kernel out of tree.  The .config is regenerated only when a
+# build-kernel.sh SRC BUILD ARCH - configure (tinyconfig + our fragments,
+# plus those named in $EXTRA_FRAGMENTS) and build a kernel out of tree.  The .config is regenerated only when a
 # fragment or a Kconfig file changed, so an edit of one C file rebuilds in
 # seconds.
 set -eu
@@ -20,6 +20,7 @@ x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64)
 esac
 
 frags=("$top/configs/$arch.config" "$top/configs/kunit.config")
+for f in ${EXTRA_FRAGMENTS:-}; do frags+=("$top/configs/$f"); done
 stamp="$build/.fragments.sum"
 sum=$(cat "${frags[@]}" | md5sum)
 if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||

@@ -14,4 +14,32 @@ echo > $T/trace
 bench trace_marker_16 "$(/bench/markbench $T/trace_marker 20000)"
 insmod /modules/rb_bench.ko iters=200000
 bench rb_reserve_commit_16 "$(dmesg | sed -n 's/.*rb_bench: reserve_commit_16 \([0-9]*\) ns.*/\1/p' | tail -1)"
+
+# Function tracing: getppid() with no tracer, then with the function
+# tracer on every function; the entries written per call give the
+# number of traced calls per getppid().
+bench getppid_nop "$(/bench/markbench getppid 20000)"
+echo function > $T/current_tracer
+echo > $T/trace
+bench getppid_function "$(/bench/markbench getppid 20000)"
+echo 0 > $T/tracing_on
+w=$(awk '/^entries:|^overrun:/ { n += $2 } END { print n }' $T/per_cpu/cpu0/stats)
+bench getppid_function_entries_x1000 "$((w * 1000 / 25000))"
+echo nop > $T/current_tracer
+echo 1 > $T/tracing_on
+
+# ftrace_init() at boot: guest ns (= instructions) between the first and
+# the last line it prints, per call site (figures x1000).
+ts() { # microseconds of the first dmesg line matching $1
+	dmesg | grep "$1" | head -1 |
+		awk -F'[][]' '{ split($2, t, "."); print t[1] * 1000000 + t[2] }'
+}
+n=$(dmesg | sed -n 's/.*ftrace: converting \([0-9]*\) call sites.*/\1/p;s/.*ftrace: allocating \([0-9]*\) entries.*/\1/p' | head -1)
+t0=$(ts 'ftrace: converting\|ftrace: allocating')
+t1=$(ts 'ftrace: [0-9]* call sites ready\|ftrace: allocated')
+if [ -n "$n" ] && [ -n "$t0" ] && [ -n "$t1" ]; then
+	bench ftrace_init_sites "$n"
+	bench ftrace_init_ns_per_site_x1000 "$(( (t1 - t0) * 1000 * 1000 / n ))"
+fi
+dmesg | grep ftrace: >$R
 echo "@@ end" >$R

@@ -2,10 +2,13 @@
 /*
  * markbench FILE ITERS - guest time per write() of a 16-byte string to
  * FILE (trace_marker, or /dev/null for the bare system call).
+ * markbench getppid ITERS - guest time per getppid() system call.
  */
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +32,16 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	n = strtoul(argv[2], NULL, 0);
+	if (!strcmp(argv[1], "getppid")) {
+		for (i = 0; i < n / 4; i++)
+			syscall(SYS_getppid);
+		t0 = now_ns();
+		for (i = 0; i < n; i++)
+			syscall(SYS_getppid);
+		t1 = now_ns();
+		printf("%llu\n", (t1 - t0) / n);
+		return 0;
+	}
 	fd = open(argv[1], O_WRONLY);
 	if (fd < 0) {
 		perror(argv[1]);

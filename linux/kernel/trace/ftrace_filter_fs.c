@@ -118,10 +118,13 @@ static bool group_present(struct ftrace_rec_group *g)
 	return false;
 }
 
-/* A set_ file shows one extra element: its header or its commands. */
+/*
+ * A set_ file shows one extra element after its functions: the header,
+ * the pending module filters and the commands.
+ */
 static bool has_extra(struct rec_iter *it)
 {
-	return it->kind == LIST_FILTER;
+	return it->kind == LIST_FILTER || it->kind == LIST_NOTRACE;
 }
 
 static void *rec_start(struct seq_file *m, loff_t *pos)
@@ -180,10 +183,15 @@ static int rec_show(struct seq_file *m, void *v)
 	struct dyn_ftrace *rec = v;
 
 	if (v == SEQ_START_TOKEN) {
+		bool exclude = it->kind == LIST_NOTRACE;
+
+		if (!exclude && ftrace_hash_empty(it->hash))
+			seq_puts(m, "#### all functions enabled ####\n");
+		ftrace_mod_pending_show(m, it->tr->func_ops, exclude);
+		if (exclude)
+			return 0;
 		/* ftrace_probes_show() takes other locks: drop ours. */
 		mutex_unlock(&ftrace_lock);
-		if (ftrace_hash_empty(it->hash))
-			seq_puts(m, "#### all functions enabled ####\n");
 		ftrace_probes_show(m, it->tr);
 		mutex_lock(&ftrace_lock);
 		return 0;
@@ -267,9 +275,10 @@ static int set_open(struct inode *inode, struct file *file, bool exclude)
 		w->tr = tr;
 		w->exclude = exclude;
 		mutex_lock(&ftrace_lock);
-		if (file->f_flags & O_TRUNC)
+		if (file->f_flags & O_TRUNC) {
 			w->hash = EMPTY_HASH;
-		else
+			ftrace_mod_pending_clear(tr->func_ops, exclude);
+		} else
 			w->hash = ftrace_hash_copy(ftrace_ops_hash(tr->func_ops,
 								   exclude));
 		mutex_unlock(&ftrace_lock);
@@ -328,6 +337,14 @@ static int apply_token(struct set_writer *w, char *tok)
 		return -EINVAL;
 	mutex_lock(&ftrace_lock);
 	n = ftrace_match_records(&w->hash, func, cmd ? param : NULL, remove);
+	/* A module not loaded yet: remember the line for its load. */
+	if (!n && cmd && !remove && !strpbrk(param, "*?[")) {
+		n = ftrace_mod_pending_add(w->tr->func_ops, w->exclude, func,
+					   param);
+		if (!n && ftrace_hash_empty(w->hash))
+			n = ftrace_hash_add(&w->hash, FTRACE_HASH_NOTHING);
+		n = n ? n : 1;
+	}
 	mutex_unlock(&ftrace_lock);
 	if (n > 0)
 		return 0;

@@ -234,7 +234,7 @@ void ftrace_glob_parse(struct ftrace_glob *g, const char *pattern)
 {
 	int len = strlen(pattern);
 	bool front = len && pattern[0] == '*';
-	bool back = len > front && pattern[len - 1] == '*';
+	bool back = len > 1 && pattern[len - 1] == '*';
 	int i;
 
 	g->full = pattern;
@@ -247,7 +247,7 @@ void ftrace_glob_parse(struct ftrace_glob *g, const char *pattern)
 			return;
 		}
 	}
-	if (front && back)
+	if ((front && back) || (front && !g->len))
 		g->type = GLOB_INFIX;
 	else if (front)
 		g->type = GLOB_SUFFIX;

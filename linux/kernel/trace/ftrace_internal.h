@@ -37,6 +37,12 @@ struct ftrace_hash {
 };
 
 extern struct ftrace_hash ftrace_empty_hash;
+
+/*
+ * Held by a filter whose functions all went away with their module: not
+ * a call site, so the filter matches nothing instead of everything.
+ */
+#define FTRACE_HASH_NOTHING	1UL
 #define EMPTY_HASH	(&ftrace_empty_hash)
 
 struct ftrace_hash *ftrace_hash_new(unsigned int capacity);
@@ -56,9 +62,19 @@ static inline bool ftrace_hash_empty(const struct ftrace_hash *hash)
 	return !hash || !hash->count;
 }
 
+/* The address in the first used slot from *i on (0: none); *i moves. */
+static inline unsigned long ftrace_hash_next(const struct ftrace_hash *hash,
+					     unsigned int *i)
+{
+	for (; !ftrace_hash_empty(hash) && *i <= hash->mask; (*i)++) {
+		if (hash->ips[*i])
+			return hash->ips[*i];
+	}
+	return 0;
+}
+
 #define ftrace_hash_for_each(hash, i, ip)				\
-	for ((i) = 0; !ftrace_hash_empty(hash) && (i) <= (hash)->mask; (i)++) \
-		if (((ip) = (hash)->ips[i]) != 0)
+	for ((i) = 0; ((ip) = ftrace_hash_next((hash), &(i))) != 0; (i)++)
 
 /**
  * struct ftrace_glob - a parsed function-name pattern
@@ -87,6 +103,8 @@ void ftrace_glob_parse(struct ftrace_glob *g, const char *pattern);
 bool ftrace_glob_match(const struct ftrace_glob *g, const char *name);
 
 /* Call-site records (ftrace_records.c) */
+extern unsigned long __start_mcount_loc[];
+extern unsigned long __stop_mcount_loc[];
 extern struct mutex ftrace_lock;
 extern bool ftrace_disabled;
 
@@ -108,12 +126,6 @@ struct ftrace_rec_group {
 
 extern struct list_head ftrace_groups;
 
-#define for_each_ftrace_rec(grp, rec)					\
-	list_for_each_entry(grp, &ftrace_groups, list)			\
-		for ((rec) = (grp)->recs; (rec) < (grp)->recs + (grp)->count; \
-		     (rec)++)						\
-			if ((grp)->live && !((rec)->flags & FTRACE_FL_DISABLED))
-
 const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
 			    const char **modname);
 struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
@@ -126,6 +138,12 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 			struct ftrace_hash *hash);
 struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool exclude);
 void ftrace_ops_forget_module(struct ftrace_rec_group *grp);
+int ftrace_mod_pending_add(struct ftrace_ops *ops, bool exclude,
+			   const char *func, const char *mod);
+void ftrace_mod_pending_clear(struct ftrace_ops *ops, bool exclude);
+void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
+			     bool exclude);
+void ftrace_mod_pending_apply(struct module *mod);
 int ftrace_match_records(struct ftrace_hash **hashp, const char *pattern,
 			 const char *mod, bool remove);
 

@@ -16,6 +16,7 @@
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/trace_recursion.h>
@@ -385,7 +386,9 @@ static struct ftrace_hash *without_group(struct ftrace_hash *hash,
  * @grp: the module's records, already off the list
  *
  * A module loaded later at the same address must not inherit filters.
- * Call with ftrace_lock held.
+ * A filter that held only the module's functions keeps matching nothing
+ * (FTRACE_HASH_NOTHING) rather than becoming empty, which would trace
+ * every function.  Call with ftrace_lock held.
  */
 void ftrace_ops_forget_module(struct ftrace_rec_group *grp)
 {
@@ -396,9 +399,134 @@ void ftrace_ops_forget_module(struct ftrace_rec_group *grp)
 	list_for_each_entry(ops, &hashed_ops, list) {
 		for (exclude = 0; exclude < 2; exclude++) {
 			copy = without_group(ftrace_ops_hash(ops, exclude), grp);
-			if (copy)
-				ftrace_ops_set_hash(ops, exclude, copy);
+			if (!copy)
+				continue;
+			if (!copy->count && !exclude &&
+			    ftrace_hash_add(&copy, FTRACE_HASH_NOTHING)) {
+				ftrace_hash_free(copy);
+				continue;
+			}
+			ftrace_ops_set_hash(ops, exclude, copy);
 		}
+	}
+}
+
+/**
+ * struct mod_pending - a "glob:mod:module" line for a module not loaded
+ * @list:	in pending_mods
+ * @ops:	the ops whose hash it is for
+ * @exclude:	the notrace hash rather than the filter
+ * @func:	the function glob
+ * @mod:	the module's name
+ */
+struct mod_pending {
+	struct list_head	list;
+	struct ftrace_ops	*ops;
+	bool			exclude;
+	char			*func;
+	char			*mod;
+};
+
+static LIST_HEAD(pending_mods);
+
+static void pending_free(struct mod_pending *p)
+{
+	list_del(&p->list);
+	kfree(p->func);
+	kfree(p->mod);
+	kfree(p);
+}
+
+/**
+ * ftrace_mod_pending_add - remember a module filter for a later load
+ * @ops: the ops
+ * @exclude: for its notrace hash
+ * @func: the function glob
+ * @mod: the module's name
+ *
+ * Call with ftrace_lock held.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int ftrace_mod_pending_add(struct ftrace_ops *ops, bool exclude,
+			   const char *func, const char *mod)
+{
+	struct mod_pending *p;
+
+	p = kzalloc(sizeof(*p), GFP_KERNEL);
+	if (!p)
+		return -ENOMEM;
+	p->func = kstrdup(*func ? func : "*", GFP_KERNEL);
+	p->mod = kstrdup(mod, GFP_KERNEL);
+	if (!p->func || !p->mod) {
+		kfree(p->func);
+		kfree(p->mod);
+		kfree(p);
+		return -ENOMEM;
+	}
+	p->ops = ops;
+	p->exclude = exclude;
+	list_add_tail(&p->list, &pending_mods);
+	return 0;
+}
+
+/**
+ * ftrace_mod_pending_clear - forget the pending module filters of a hash
+ * @ops: the ops
+ * @exclude: which hash
+ *
+ * Call with ftrace_lock held.
+ */
+void ftrace_mod_pending_clear(struct ftrace_ops *ops, bool exclude)
+{
+	struct mod_pending *p, *n;
+
+	list_for_each_entry_safe(p, n, &pending_mods, list)
+		if (p->ops == ops && p->exclude == exclude)
+			pending_free(p);
+}
+
+/**
+ * ftrace_mod_pending_show - list the pending module filters of a hash
+ * @m: the seq_file, as "func:mod:module" lines
+ * @ops: the ops
+ * @exclude: which hash
+ *
+ * Call with ftrace_lock held.
+ */
+void ftrace_mod_pending_show(struct seq_file *m, struct ftrace_ops *ops,
+			     bool exclude)
+{
+	struct mod_pending *p;
+
+	list_for_each_entry(p, &pending_mods, list)
+		if (p->ops == ops && p->exclude == exclude)
+			seq_printf(m, "%s:mod:%s\n", p->func, p->mod);
+}
+
+/**
+ * ftrace_mod_pending_apply - apply the pending filters for a new module
+ * @mod: the module, whose records just became live
+ *
+ * Call with ftrace_lock held, before the sites are updated.
+ */
+void ftrace_mod_pending_apply(struct module *mod)
+{
+	struct mod_pending *p, *n;
+	struct ftrace_hash *hash;
+
+	list_for_each_entry_safe(p, n, &pending_mods, list) {
+		if (strcmp(p->mod, mod->name))
+			continue;
+		hash = ftrace_hash_copy(ftrace_ops_hash(p->ops, p->exclude));
+		if (!hash)
+			continue;
+		ftrace_hash_remove(hash, FTRACE_HASH_NOTHING);
+		if (ftrace_match_records(&hash, p->func, p->mod, false) > 0)
+			ftrace_ops_set_hash(p->ops, p->exclude, hash);
+		else
+			ftrace_hash_free(hash);
+		pending_free(p);
 	}
 }
 
@@ -433,22 +561,28 @@ int ftrace_match_records(struct ftrace_hash **hashp, const char *pattern,
 		mg = fg + 1;
 		ftrace_glob_parse(mg, mod);
 	}
-	for_each_ftrace_rec(grp, rec) {
+	list_for_each_entry(grp, &ftrace_groups, list) {
+		if (!grp->live)
+			continue;
 		if (mg && !ftrace_glob_match(mg, grp->mod ? grp->mod->name :
 					     "[kernel]"))
 			continue;
-		if (!ftrace_rec_name(rec, name, &modname) ||
-		    !ftrace_glob_match(fg, name))
-			continue;
-		if (remove) {
-			ftrace_hash_remove(*hashp, rec->ip);
-		} else {
-			err = ftrace_hash_add(hashp, rec->ip);
-			if (err)
-				break;
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+			if ((rec->flags & FTRACE_FL_DISABLED) ||
+			    !ftrace_rec_name(rec, name, &modname) ||
+			    !ftrace_glob_match(fg, name))
+				continue;
+			if (remove) {
+				ftrace_hash_remove(*hashp, rec->ip);
+			} else {
+				err = ftrace_hash_add(hashp, rec->ip);
+				if (err)
+					goto out;
+			}
+			n++;
 		}
-		n++;
 	}
+out:
 	kfree(fg);
 	return err ? err : n;
 }
@@ -596,6 +730,8 @@ void ftrace_free_filter(struct ftrace_ops *ops)
 	}
 	ftrace_ops_set_hash(ops, false, EMPTY_HASH);
 	ftrace_ops_set_hash(ops, true, EMPTY_HASH);
+	ftrace_mod_pending_clear(ops, false);
+	ftrace_mod_pending_clear(ops, true);
 	list_del_init(&ops->list);
 	mutex_unlock(&ftrace_lock);
 	synchronize_rcu();

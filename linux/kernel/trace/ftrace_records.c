@@ -29,9 +29,6 @@ bool ftrace_disabled;
 /* Groups of records, vmlinux first; RCU for ftrace_location(). */
 LIST_HEAD(ftrace_groups);
 
-extern unsigned long __start_mcount_loc[];
-extern unsigned long __stop_mcount_loc[];
-
 static int rec_cmp(const void *a, const void *b)
 {
 	const struct dyn_ftrace *x = a, *y = b;
@@ -89,8 +86,8 @@ void ftrace_bug(int err, struct dyn_ftrace *rec)
 	ftrace_disabled = true;
 	if (copy_from_kernel_nofault(cur, (void *)rec->ip, sizeof(cur)))
 		err = -EFAULT;
-	pr_err("cannot patch %pS at %px (%s, bytes %*ph): function tracing disabled\n",
-	       (void *)rec->ip, (void *)rec->ip,
+	pr_err("cannot patch %pS (%s, bytes %*ph): function tracing disabled\n",
+	       (void *)rec->ip,
 	       err == -EFAULT ? "unreadable" :
 	       err == -EINVAL ? "unexpected instruction" : "failed",
 	       (int)sizeof(cur), cur);
@@ -201,6 +198,7 @@ void ftrace_module_enable(struct module *mod)
 	grp = group_of(mod);
 	if (grp && !ftrace_disabled) {
 		grp->live = true;
+		ftrace_mod_pending_apply(mod);
 		ftrace_apply_records(grp);
 	}
 	mutex_unlock(&ftrace_lock);
@@ -396,7 +394,7 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 {
 	bool batch = system_state != SYSTEM_BOOTING;
 	struct ftrace_rec_group *grp;
-	struct dyn_ftrace *rec;
+	struct dyn_ftrace *rec = NULL;
 	unsigned int ref, n = 0;
 	bool want;
 	int err = 0;
@@ -406,26 +404,32 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 		return -ENODEV;
 	if (batch)
 		ftrace_arch_code_modify_prepare();
-	for_each_ftrace_rec(grp, rec) {
-		if (only && grp != only)
-			break;
-		ref = ftrace_enabled ? ftrace_ops_count_ip(rec->ip) : 0;
-		want = ref;
-		rec->flags = (rec->flags & ~FTRACE_REF_MAX) | min_t(unsigned int, ref, FTRACE_REF_MAX);
-		if (want == !!(rec->flags & FTRACE_FL_ENABLED))
+	list_for_each_entry(grp, &ftrace_groups, list) {
+		if ((only && grp != only) || !grp->live)
 			continue;
-		if (want)
-			err = ftrace_make_call(rec, FTRACE_ADDR);
-		else
-			err = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
-		if (err)
-			break;
-		rec->flags ^= FTRACE_FL_ENABLED;
-		if (want)
-			rec->flags |= FTRACE_FL_TOUCHED;
-		if (batch && !(++n % 1024))
-			cond_resched();
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+			if (rec->flags & FTRACE_FL_DISABLED)
+				continue;
+			ref = ftrace_enabled ? ftrace_ops_count_ip(rec->ip) : 0;
+			want = ref;
+			rec->flags &= ~FTRACE_REF_MAX;
+			rec->flags |= min_t(unsigned int, ref, FTRACE_REF_MAX);
+			if (want == !!(rec->flags & FTRACE_FL_ENABLED))
+				continue;
+			if (want)
+				err = ftrace_make_call(rec, FTRACE_ADDR);
+			else
+				err = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
+			if (err)
+				goto out;
+			rec->flags ^= FTRACE_FL_ENABLED;
+			if (want)
+				rec->flags |= FTRACE_FL_TOUCHED;
+			if (batch && !(++n % 1024))
+				cond_resched();
+		}
 	}
+out:
 	if (batch)
 		ftrace_arch_code_modify_post_process();
 	if (err)

@@ -152,7 +152,7 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 				   ring_buffer_event_length(ev), cpu, ts);
 		trace_seq_putc(&dump_seq, '\0');
 		dump_seq.buffer[sizeof(dump_seq.buffer) - 1] = '\0';
-		printk(KERN_EMERG "%s", dump_seq.buffer);
+		pr_emerg("%s", dump_seq.buffer);
 		n++;
 		touch_nmi_watchdog();
 	}

@@ -23,6 +23,7 @@ static const char *const option_names[TRACE_OPT_MAX] = {
 	[TRACE_OPT_SYM_ADDR]		= "sym-addr",
 	[TRACE_OPT_OVERWRITE]		= "overwrite",
 	[TRACE_OPT_RECORD_CMD]		= "record-cmd",
+	[TRACE_OPT_PAUSE_ON_TRACE]	= "pause-on-trace",
 	[TRACE_OPT_FUNCTION_FORK]	= "function-fork",
 	[TRACE_OPT_FUNC_STACK_TRACE]	= "func_stack_trace",
 };

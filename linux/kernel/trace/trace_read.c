@@ -41,6 +41,7 @@ struct trace_reader {
 	u64				cur_ts;
 	unsigned long			*lost_shown;
 	bool				claimed;
+	bool				paused;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
 };
@@ -258,6 +259,11 @@ static int trace_open(struct inode *inode, struct file *file)
 		goto fail;
 	((struct seq_file *)file->private_data)->private = r;
 	atomic_inc(&r->tr->walkers);
+	/* pause-on-trace: a reader does not chase the writers. */
+	if (trace_opt(r->tr, TRACE_OPT_PAUSE_ON_TRACE)) {
+		ring_buffer_record_disable(r->tr->buffer);
+		r->paused = true;
+	}
 	return 0;
 fail:
 	reader_put(r);
@@ -266,6 +272,7 @@ fail:
 
 static int trace_release(struct inode *inode, struct file *file)
 {
+	struct trace_reader *r;
 	struct seq_file *m;
 
 	if (!(file->f_mode & FMODE_READ)) {
@@ -273,7 +280,10 @@ static int trace_release(struct inode *inode, struct file *file)
 		return 0;
 	}
 	m = file->private_data;
-	atomic_dec(&((struct trace_reader *)m->private)->tr->walkers);
+	r = m->private;
+	if (r->paused)
+		ring_buffer_record_enable(r->tr->buffer);
+	atomic_dec(&r->tr->walkers);
 	reader_put(m->private);
 	return seq_release(inode, file);
 }
