@@ -95,8 +95,7 @@ static bool stack(struct trace_array *tr, atomic_long_t *left)
 {
 	if (!take_one(left))
 		return false;
-	/* probe_func(), the list function or ftrace_caller, and us */
-	trace_record_stack(tr, tracing_gen_ctx(), 3);
+	trace_record_stack(tr, tracing_gen_ctx(), -1);
 	return true;
 }
 

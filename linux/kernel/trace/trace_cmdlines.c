@@ -64,6 +64,9 @@ static bool cmdline_is_saved(struct cmdline_map *map, struct task_struct *tsk)
 		!memcmp(slot->comm, tsk->comm, TASK_COMM_LEN);
 }
 
+/* The task whose name this CPU saved last; it is not saved again. */
+static DEFINE_PER_CPU(struct task_struct *, cmdline_last);
+
 /**
  * trace_save_cmdline - remember a task's name for its pid
  * @tsk: the task
@@ -78,7 +81,18 @@ void trace_save_cmdline(struct task_struct *tsk)
 		return;
 	preempt_disable_notrace();
 	map = rcu_dereference_sched(cmdlines);
-	if (!map || cmdline_is_saved(map, tsk))
+	if (!map)
+		goto out;
+	/*
+	 * The common case: the task of the last entry on this CPU, still
+	 * in its slot; its name is not compared again until another task
+	 * writes here.
+	 */
+	if (this_cpu_read(cmdline_last) == tsk &&
+	    READ_ONCE(map->slots[tsk->pid % map->n].pid) == tsk->pid)
+		goto out;
+	this_cpu_write(cmdline_last, tsk);
+	if (cmdline_is_saved(map, tsk))
 		goto out;
 	local_irq_save(flags);
 	if (arch_spin_trylock(&cmdlines_lock)) {

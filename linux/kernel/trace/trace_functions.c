@@ -18,9 +18,6 @@
 #include "trace_entries.h"
 #include "ftrace_internal.h"
 
-/* Frames between the traced function and trace_record_stack(). */
-#define FUNC_STACK_SKIP		2
-
 static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
@@ -46,7 +43,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	e->parent_ip = parent_ip;
 	trace_commit(tr, ev);
 	if (unlikely(trace_opt(tr, TRACE_OPT_FUNC_STACK_TRACE)))
-		trace_record_stack(tr, ctx, FUNC_STACK_SKIP);
+		trace_record_stack(tr, ctx, -1);
 out:
 	ftrace_test_recursion_unlock(bit);
 }

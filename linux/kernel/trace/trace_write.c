@@ -8,6 +8,7 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/ftrace.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -433,6 +434,10 @@ static DEFINE_PER_CPU(struct stack_scratch, stack_scratch);
  * @tr: the instance
  * @trace_ctx: the context word of the entry it follows
  * @skip: innermost frames to leave out (the tracing code's own)
+ *
+ * With @skip negative, the caller is a function-tracing callback: the
+ * stack starts at the traced function, whatever frames the tracing code
+ * and the unwinder put above it.
  */
 void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 			int skip)
@@ -444,7 +449,17 @@ void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 
 	preempt_disable_notrace();
 	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
-	n = stack_trace_save(calls, TRACE_STACK_MAX, skip + 1);
+	n = stack_trace_save(calls, TRACE_STACK_MAX, skip < 0 ? 1 : skip + 1);
+#ifdef CONFIG_FUNCTION_TRACER
+	/* Drop what precedes the return into the traced function. */
+	for (unsigned int i = 0; skip < 0 && i < n; i++) {
+		if (calls[i] - (unsigned long)ftrace_call < 16) {
+			n -= i + 1;
+			calls += i + 1;
+			break;
+		}
+	}
+#endif
 	ev = trace_reserve(tr, TRACE_ENTRY_STACK,
 			   struct_size(e, caller, n), trace_ctx);
 	if (ev) {

@@ -36,7 +36,11 @@ EXPORT_SYMBOL_GPL(ftrace_stub)
 
 SYM_FUNC_START(ftrace_caller)
 	subq	$FRAME, %rsp
-	/* The argument registers, and what a callee may clobber */
+	/*
+	 * The argument registers and rax (the vector count of varargs);
+	 * the callee preserves the others.  rbp is saved for the frame
+	 * pointer accessor of ftrace_regs (and restored, for objtool).
+	 */
 	movq	%rdi, RDI(%rsp)
 	movq	%rsi, RSI(%rsp)
 	movq	%rdx, RDX(%rsp)
@@ -44,11 +48,8 @@ SYM_FUNC_START(ftrace_caller)
 	movq	%r8, R8(%rsp)
 	movq	%r9, R9(%rsp)
 	movq	%rax, RAX(%rsp)
-	movq	%r10, R10(%rsp)
-	movq	%r11, R11(%rsp)
 	movq	%rbp, RBP(%rsp)
 	movq	$0, CS(%rsp)
-	movq	$0, ORIG_RAX(%rsp)
 
 	/* ip: the traced function's call site, 5 bytes before our return */
 	movq	FRAME(%rsp), %rdi
@@ -72,8 +73,6 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	movq	R8(%rsp), %r8
 	movq	R9(%rsp), %r9
 	movq	RAX(%rsp), %rax
-	movq	R10(%rsp), %r10
-	movq	R11(%rsp), %r11
 	movq	RBP(%rsp), %rbp
 	addq	$FRAME, %rsp
 	RET
