@@ -32,7 +32,7 @@ def run(name, image, modules, args):
     if os.path.exists(results):
         os.unlink(results)
     subprocess.run([os.path.join(HARNESS, "qemu.sh"), "-t", "900", "-c",
-                    console, "-r", results, "-a", "kunit.enable=0 tsc_early_khz=1000000",
+                    console, "-r", results, "-a", "kunit.enable=0 tsc_early_khz=1000000 printk.time=1",
                     image, cpio], env=env, check=True)
     figures = {}
     with open(results, errors="replace") as f:

@@ -44,7 +44,8 @@ def sites(vmlinux):
                          text=True, check=True).stdout
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1] in 'tTwW':
+        if len(parts) == 3 and parts[1] in 'tTwW' and \
+                not parts[2].startswith('__mcount_anchor_'):
             syms.append((int(parts[0], 16), parts[2]))
     addrs = [a for a, _ in syms]
     data = mcount_loc(vmlinux, out)

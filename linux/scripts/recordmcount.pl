@@ -14,11 +14,13 @@
 #   1. objdump -dr lists the object's code with its relocations; a call
 #      site is a call instruction whose target relocation names the
 #      profiling function.  Each site is checked to be the call opcode.
-#   2. For every section with sites, a global anchor symbol is added at
-#      offset 0 of that section (objcopy --add-symbol).
-#   3. An assembly file lists "anchor + offset" for each site in a
+#   2. For every section with sites, a function symbol of that section
+#      is chosen as the reference: a global one, else a local one made
+#      global for the link (objcopy --globalize-symbol), else an anchor
+#      symbol added at the section's start.
+#   3. An assembly file lists "symbol + offset" for each site in a
 #      __mcount_loc section; it is assembled and linked into the object
-#      (ld -r), and the anchors are made local again.
+#      (ld -r), and the symbols made global are made local again.
 #
 # Only the ELF relocations are used, never symbol names of functions,
 # so static functions, weak functions and code in any section are found.
@@ -72,18 +74,48 @@ while (my $line = <$dis>) {
 close($dis) or die "recordmcount.pl: objdump failed on $obj\n";
 exit 0 unless %sites;
 
-# One anchor per section, named after the object so names never clash.
+# Each section's entries refer to a symbol defined in it: a global one
+# if it has one (never a weak one, which another object may replace), or
+# a local one made global until the link is done.  A section without a
+# usable symbol gets an anchor symbol of ours at its start.
+my (%syms, %count);
+open(my $tab, '-|', "$objdump -t \"$obj\"") or die "objdump: $!\n";
+while (my $line = <$tab>) {
+	next unless $line =~ /^([0-9a-f]+) (.{7}) (\S+)\s+[0-9a-f]+\s+(\S+)$/;
+	my ($val, $flags, $s, $name) = (hex($1), $2, $3, $4);
+	$count{$name}++;
+	next unless $sites{$s} && substr($flags, 6, 1) eq 'F';
+	my $bind = substr($flags, 0, 1);
+	next if substr($flags, 1, 1) eq 'w';
+	push @{$syms{$s}}, [$name, $val, $bind eq 'g' ? 0 : 1];
+}
+close($tab) or die "recordmcount.pl: objdump -t failed on $obj\n";
+
 (my $tag = $obj) =~ s/[^A-Za-z0-9_]/_/g;
-my (@anchors, @add, $asm);
+my (@localize, @objcopy_args, $asm);
 my $n = 0;
 $asm = "\t.section .note.GNU-stack, \"\", \@progbits\n" .
        "\t.section __mcount_loc, \"a\"\n\t.balign " . ($bits / 8) . "\n";
 for my $s (sort keys %sites) {
-	my $anchor = "__mcount_anchor_${n}_$tag";
-	$n++;
-	push @anchors, $anchor;
-	push @add, "--add-symbol", "$anchor=$s:0,global";
-	$asm .= "\t$cfg->{word} $anchor + $_\n" for sort { $a <=> $b } @{$sites{$s}};
+	my ($ref, $base);
+	for my $c (sort { $a->[2] <=> $b->[2] || $a->[1] <=> $b->[1] }
+		   @{$syms{$s} || []}) {
+		next if $count{$c->[0]} > 1;
+		($ref, $base) = ($c->[0], $c->[1]);
+		if ($c->[2]) {
+			push @objcopy_args, "--globalize-symbol=$ref";
+			push @localize, $ref;
+		}
+		last;
+	}
+	if (!defined $ref) {
+		($ref, $base) = ("__mcount_anchor_${n}_$tag", 0);
+		$n++;
+		push @objcopy_args, "--add-symbol", "$ref=$s:0,global";
+		push @localize, $ref;
+	}
+	$asm .= "\t$cfg->{word} $ref + " . ($_ - $base) . "\n"
+		for sort { $a <=> $b } @{$sites{$s}};
 }
 
 my $tmp = "$obj.mcount";
@@ -99,9 +131,9 @@ open(my $out, '>', "$tmp.s") or die "$tmp.s: $!\n";
 print $out $asm;
 close($out);
 
-run($objcopy, @add, $obj, "$tmp.anchored.o");
+run($objcopy, @objcopy_args, $obj, "$tmp.anchored.o");
 run("$cc -c -o $tmp.loc.o $tmp.s");
 run("$ld -r -o $tmp.linked.o $tmp.anchored.o $tmp.loc.o");
-run($objcopy, (map { "--localize-symbol=$_" } @anchors), "$tmp.linked.o", $obj);
+run($objcopy, (map { "--localize-symbol=$_" } @localize), "$tmp.linked.o", $obj);
 unlink("$tmp.s", "$tmp.anchored.o", "$tmp.loc.o", "$tmp.linked.o");
 exit 0;

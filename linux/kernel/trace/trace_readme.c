@@ -4,6 +4,8 @@
  * kernel provides.  Tools (ftracetest among them) search it to learn what
  * the kernel supports, so it names only what is built.
  */
+#include <linux/kconfig.h>
+
 #include "trace.h"
 
 const char tracing_readme_text[] =
@@ -39,12 +41,35 @@ const char tracing_readme_text[] =
 	"                      two pages); changing it empties the buffer.\n"
 	"  free_buffer         closing it shrinks the buffer to a minimum.\n"
 	"  trace_clock         the timestamp clock, current one in [].\n"
-	"  options/overwrite   1: recycle the oldest data when full;\n"
-	"                      0: drop new events instead.\n"
+	"  trace_options       the options, one per line (\"noNAME\" when\n"
+	"                      off); write NAME or noNAME to switch one.\n"
+	"  options/NAME        the same options, one file each (0 or 1).\n"
+	"  error_log           why recent commands failed; 'echo >' clears.\n"
 	"  events/header_page, events/header_event, events/ftrace/:\n"
 	"                      the binary layouts, for trace-cmd.\n"
 	"\n"
+#ifdef CONFIG_FUNCTION_TRACER
+	"Function tracing (tracer \"function\")\n"
+	"  available_filter_functions  the functions that can be traced\n"
+	"                      (_addrs: with their call-site addresses).\n"
+	"  enabled_functions   functions with callbacks, and how many.\n"
+	"  set_ftrace_filter   trace only these functions;\n"
+	"                      accepts: func_full_name or glob-matching-pattern,\n"
+	"                      !pattern removes, pattern:mod:module, and\n"
+	"                      commands func:traceon|traceoff|stacktrace|\n"
+	"                      dump|cpudump[:count].\n"
+	"  set_ftrace_notrace  never trace these functions (same syntax).\n"
+	"  set_ftrace_pid      trace only these pids;\n"
+	"  set_ftrace_notrace_pid  never these pids (options/function-fork:\n"
+	"                      children inherit).\n"
+	"\n"
+#endif
 	"Boot options\n"
 	"  ftrace=NAME                     start tracer NAME during boot\n"
+#ifdef CONFIG_FUNCTION_TRACER
+	"  ftrace_filter=, ftrace_notrace= function lists, comma-separated\n"
+#endif
+	"  trace_options=                  options, comma-separated\n"
+	"  trace_buf_size=SIZE             bytes of buffer per CPU\n"
 	"  ftrace_dump_on_oops[=orig_cpu]  print the buffer on an oops\n"
 	"  traceoff_on_warning             pause recording at a WARN()\n";
