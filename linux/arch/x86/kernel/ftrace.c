@@ -18,6 +18,7 @@
 #include <linux/module.h>
 #include <linux/uaccess.h>
 #include <asm/nops.h>
+#include <asm/sections.h>
 #include <asm/text-patching.h>
 
 /* Set between ftrace_arch_code_modify_prepare() and _post_process(). */
@@ -48,6 +49,20 @@ static int replace_site(struct module *mod, unsigned long ip, const u8 *old,
 {
 	u8 cur[MCOUNT_INSN_SIZE];
 
+	/*
+	 * ftrace_init(): vmlinux's sites while one CPU boots, its text still
+	 * writable.  A call of __fentry__ (a bare return) and the NOP do the
+	 * same, so the CPU may run either until it next serialises: write
+	 * the bytes directly, without text_poke_early()'s sync per site.
+	 */
+	if (!mod && system_state == SYSTEM_BOOTING &&
+	    new == x86_nops[MCOUNT_INSN_SIZE] &&
+	    (is_kernel_text(ip) || is_kernel_inittext(ip))) {
+		if (memcmp((void *)ip, old, MCOUNT_INSN_SIZE))
+			return -EINVAL;
+		memcpy((void *)ip, new, MCOUNT_INSN_SIZE);
+		return 0;
+	}
 	if (copy_from_kernel_nofault(cur, (void *)ip, MCOUNT_INSN_SIZE))
 		return -EFAULT;
 	if (memcmp(cur, old, MCOUNT_INSN_SIZE))
