@@ -256,7 +256,8 @@ static struct ftrace_hash *new_hash(struct func_probe *p, const char *glob,
  * @remove: remove it from the matching functions instead
  *
  * Return: 0, -EINVAL for an unknown command, a bad count or a glob that
- * matches nothing, or -ENOMEM.
+ * matches nothing, -ENODEV to remove a command that is not set, or
+ * -ENOMEM.
  */
 int ftrace_probe_command(struct trace_array *tr, const char *glob,
 			 const char *cmd, const char *param, bool remove)
@@ -278,8 +279,10 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 
 	mutex_lock(&probes_mutex);
 	p = find_probe(tr, pc);
+	ret = -ENODEV;
 	if (!p && remove)
 		goto out;
+	ret = 0;
 	if (!p) {
 		ret = -ENOMEM;
 		p = kzalloc(sizeof(*p), GFP_KERNEL);

@@ -7,6 +7,7 @@
  * with the header that explains the columns (Documentation/trace/
  * ftrace.rst, "Output format").
  */
+#include <linux/kallsyms.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
@@ -75,18 +76,26 @@ static void format_context(char out[6], struct trace_entry *ent)
 	out[5] = '\0';
 }
 
-/* A code address as the sym-offset and sym-addr options want it. */
+/*
+ * A code address as the sym-offset and sym-addr options want it: the
+ * bare function name by default (no "[module]"), "name+off/size [module]"
+ * with sym-offset.
+ */
 static void format_ip(struct trace_seq *s, struct trace_array *tr,
 		      unsigned long ip)
 {
+	char name[KSYM_NAME_LEN];
+
 	if (!ip) {
 		trace_seq_putc(s, '0');
 		return;
 	}
 	if (trace_opt(tr, TRACE_OPT_SYM_OFFSET))
 		trace_seq_printf(s, "%pS", (void *)ip);
+	else if (!lookup_symbol_name(ip, name))
+		trace_seq_puts(s, name);
 	else
-		trace_seq_printf(s, "%ps", (void *)ip);
+		trace_seq_printf(s, "0x%lx", ip);
 	if (trace_opt(tr, TRACE_OPT_SYM_ADDR))
 		trace_seq_printf(s, " <%016lx>", ip);
 }
