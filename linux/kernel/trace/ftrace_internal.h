@@ -128,7 +128,6 @@ extern struct list_head ftrace_groups;
 
 const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
 			    const char **modname);
-struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip);
 int ftrace_apply_records(struct ftrace_rec_group *only);
 
 /* ftrace_ops and the dispatcher (ftrace_ops.c) */

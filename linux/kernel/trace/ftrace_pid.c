@@ -55,9 +55,7 @@ bool ftrace_pids_enabled(struct ftrace_ops *ops)
 {
 	struct trace_array *tr = ops->private;
 
-	if (!(ops->flags & FTRACE_OPS_FL_PID) || !tr)
-		return false;
-	return rcu_access_pointer(tr->pids[0]) || rcu_access_pointer(tr->pids[1]);
+	return (ops->flags & FTRACE_OPS_FL_PID) && tr && trace_pids_set(tr);
 }
 
 static void fork_func(unsigned long ip, unsigned long parent_ip,
@@ -78,50 +76,49 @@ static void fork_func(unsigned long ip, unsigned long parent_ip,
 	}
 }
 
-/* The fork ops of each instance, allocated when first needed. */
-struct fork_follower {
-	struct ftrace_ops	ops;
+/* The top level's fork ops; an instance's is allocated when first needed. */
+static struct ftrace_ops global_fork_ops = {
+	.func		= fork_func,
+	.private	= &global_trace,
+	.flags		= FTRACE_OPS_FL_RECURSION,
 };
 
 static struct ftrace_ops *fork_ops_of(struct trace_array *tr)
 {
-	static struct ftrace_ops global_fork_ops = {
-		.func	= fork_func,
-		.flags	= FTRACE_OPS_FL_RECURSION,
-	};
-	struct fork_follower *f;
+	struct ftrace_ops *ops;
 
-	if (tr == &global_trace) {
-		global_fork_ops.private = tr;
+	if (tr == &global_trace)
 		return &global_fork_ops;
-	}
 	if (tr->fork_ops)
 		return tr->fork_ops;
-	f = kzalloc(sizeof(*f), GFP_KERNEL);
-	if (!f)
+	ops = kzalloc(sizeof(*ops), GFP_KERNEL);
+	if (!ops)
 		return NULL;
-	f->ops.func = fork_func;
-	f->ops.flags = FTRACE_OPS_FL_RECURSION;
-	f->ops.private = tr;
-	tr->fork_ops = &f->ops;
-	return tr->fork_ops;
+	ops->func = fork_func;
+	ops->flags = FTRACE_OPS_FL_RECURSION;
+	ops->private = tr;
+	tr->fork_ops = ops;
+	return ops;
 }
 
 /* Follow forks exactly while the option is on and a list exists. */
 static void fork_update_locked(struct trace_array *tr)
 {
 	bool want = trace_opt(tr, TRACE_OPT_FUNCTION_FORK) &&
-		    (rcu_access_pointer(tr->pids[0]) ||
-		     rcu_access_pointer(tr->pids[1]));
-	struct ftrace_ops *ops = fork_ops_of(tr);
+		    trace_pids_set(tr);
+	struct ftrace_ops *ops;
 	unsigned long ip;
 
-	if (!ops || want == !!(ops->flags & FTRACE_OPS_FL_ENABLED))
-		return;
 	if (!want) {
-		unregister_ftrace_function(ops);
+		/* Nothing to stop unless an ops exists: allocate none. */
+		ops = tr == &global_trace ? &global_fork_ops : tr->fork_ops;
+		if (ops && (ops->flags & FTRACE_OPS_FL_ENABLED))
+			unregister_ftrace_function(ops);
 		return;
 	}
+	ops = fork_ops_of(tr);
+	if (!ops || (ops->flags & FTRACE_OPS_FL_ENABLED))
+		return;
 	ip = kallsyms_lookup_name("wake_up_new_task");
 	if (!ip || ftrace_set_filter_ip(ops, ip, 0, 1) ||
 	    register_ftrace_function(ops))
@@ -163,9 +160,9 @@ void trace_pids_free(struct trace_array *tr)
 	tr->trace_flags &= ~BIT(TRACE_OPT_FUNCTION_FORK);
 	set_list(tr, 0, NULL);
 	set_list(tr, 1, NULL);
-	if (tr->fork_ops && tr != &global_trace) {
+	if (tr->fork_ops) {
 		ftrace_free_filter(tr->fork_ops);
-		kfree(container_of(tr->fork_ops, struct fork_follower, ops));
+		kfree(tr->fork_ops);
 		tr->fork_ops = NULL;
 	}
 	mutex_unlock(&pid_mutex);

@@ -346,18 +346,6 @@ int ftrace_text_reserved(const void *start, const void *end)
 }
 
 /**
- * ftrace_lookup_rec - the record of a call site
- * @ip: the site's address
- *
- * Return: the record, or NULL.  Call with ftrace_lock held.
- */
-struct dyn_ftrace *ftrace_lookup_rec(unsigned long ip)
-{
-	lockdep_assert_held(&ftrace_lock);
-	return lookup_range(ip, ip);
-}
-
-/**
  * ftrace_rec_name - the function a call site belongs to
  * @rec: the site
  * @buf: KSYM_NAME_LEN bytes for the name

@@ -12,6 +12,7 @@
 #include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/rcupdate.h>
 #include <linux/types.h>
 
 struct dentry;
@@ -76,7 +77,8 @@ struct tracer {
  * @err_log:		error_log entries, oldest first
  * @err_count:		entries in @err_log
  * @option_files:	i_private of the options/ files
- * @fork_ops:		follows forks for function-fork (ftrace_pid.c)
+ * @fork_ops:		an instance's ops that follows forks for function-fork
+ *			(ftrace_pid.c); the top level's is static
  */
 struct trace_array {
 	struct tracer		*current_trace;
@@ -152,6 +154,13 @@ void tracing_log_err(struct trace_array *tr, const char *loc,
 		     const char *cmd, const char *msg, unsigned int pos);
 void trace_error_log_init(struct trace_array *tr, struct dentry *dir);
 void trace_error_log_free(struct trace_array *tr);
+
+/* Whether set_ftrace_pid or set_ftrace_notrace_pid lists any pid. */
+static inline bool trace_pids_set(struct trace_array *tr)
+{
+	return rcu_access_pointer(tr->pids[0]) ||
+	       rcu_access_pointer(tr->pids[1]);
+}
 
 /* The function tracer (trace_functions.c) */
 #ifdef CONFIG_FUNCTION_TRACER
@@ -279,6 +288,8 @@ void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);
+char *tracing_user_word(const char __user *ubuf, size_t count, char *buf,
+			size_t size);
 
 extern const char tracing_readme_text[];
 

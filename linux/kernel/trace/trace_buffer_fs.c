@@ -7,6 +7,7 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
@@ -195,15 +196,13 @@ static ssize_t trace_clock_write(struct file *file, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_cpu_file *f = ((struct seq_file *)file->private_data)->private;
-	char buf[32];
+	char buf[32], *word;
 	int ret;
 
-	if (cnt >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, cnt))
-		return -EFAULT;
-	buf[cnt] = '\0';
-	ret = tracing_set_clock(f->tr, strim(buf));
+	word = tracing_user_word(ubuf, cnt, buf, sizeof(buf));
+	if (IS_ERR(word))
+		return PTR_ERR(word);
+	ret = tracing_set_clock(f->tr, word);
 	if (ret)
 		return ret;
 	*ppos += cnt;

@@ -7,8 +7,10 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/ftrace.h>
+#include <linux/err.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/string.h>
 #include <linux/uaccess.h>
 
 #include "trace.h"
@@ -94,6 +96,29 @@ int tracing_bool_from_str(const char *s, bool *val)
  * Return: 0, -EINVAL for anything tracing_bool_from_str() rejects, or
  * -EFAULT.
  */
+/**
+ * tracing_user_word - copy a short user string, without its white space
+ * @ubuf: the user's buffer
+ * @count: its length
+ * @buf: where to copy it
+ * @size: room in @buf, the NUL included
+ *
+ * For files that take one word: a tracer, a clock, an option.
+ *
+ * Return: the word (inside @buf), ERR_PTR(-EINVAL) if the string does not
+ * fit, or ERR_PTR(-EFAULT).
+ */
+char *tracing_user_word(const char __user *ubuf, size_t count, char *buf,
+			size_t size)
+{
+	if (count >= size)
+		return ERR_PTR(-EINVAL);
+	if (copy_from_user(buf, ubuf, count))
+		return ERR_PTR(-EFAULT);
+	buf[count] = '\0';
+	return strim(buf);
+}
+
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val)
 {
 	char buf[8];

@@ -6,6 +6,7 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/debugfs.h>
+#include <linux/err.h>
 #include <linux/fs.h>
 #include <linux/fs_context.h>
 #include <linux/init.h>
@@ -15,7 +16,6 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
-#include <linux/uaccess.h>
 
 #include "trace.h"
 #include "ftrace_internal.h"
@@ -136,16 +136,13 @@ static ssize_t current_tracer_write(struct file *file, const char __user *ubuf,
 				    size_t count, loff_t *ppos)
 {
 	struct seq_file *m = file->private_data;
-	char buf[TRACER_NAME_MAX + 2];
+	char buf[TRACER_NAME_MAX + 2], *word;
 	int ret;
 
-	if (count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-
-	ret = tracing_set_tracer(seq_tr(m), strim(buf));
+	word = tracing_user_word(ubuf, count, buf, sizeof(buf));
+	if (IS_ERR(word))
+		return PTR_ERR(word);
+	ret = tracing_set_tracer(seq_tr(m), word);
 	if (ret)
 		return ret;
 	*ppos += count;

@@ -31,8 +31,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-	if (unlikely(rcu_access_pointer(tr->pids[0]) ||
-		     rcu_access_pointer(tr->pids[1])) && !trace_pid_allowed(tr))
+	if (unlikely(trace_pids_set(tr)) && !trace_pid_allowed(tr))
 		goto out;
 	ctx = tracing_gen_ctx_dec();
 	ev = trace_reserve(tr, TRACE_ENTRY_FN, sizeof(*e), ctx);

@@ -5,6 +5,7 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
+#include <linux/err.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
@@ -12,7 +13,6 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
-#include <linux/uaccess.h>
 #include <asm/setup.h>
 
 #include "trace.h"
@@ -107,15 +107,13 @@ static ssize_t trace_options_write(struct file *file, const char __user *ubuf,
 {
 	struct seq_file *m = file->private_data;
 	struct trace_cpu_file *f = m->private;
-	char buf[64];
+	char buf[64], *word;
 	int ret;
 
-	if (cnt >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, cnt))
-		return -EFAULT;
-	buf[cnt] = '\0';
-	ret = trace_set_option(f->tr, strim(buf));
+	word = tracing_user_word(ubuf, cnt, buf, sizeof(buf));
+	if (IS_ERR(word))
+		return PTR_ERR(word);
+	ret = trace_set_option(f->tr, word);
 	if (ret)
 		return ret;
 	*ppos += cnt;
