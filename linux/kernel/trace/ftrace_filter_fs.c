@@ -201,9 +201,21 @@ static int rec_show(struct seq_file *m, void *v)
 	seq_puts(m, it->name);
 	if (it->mod)
 		seq_printf(m, " [%s]", it->mod);
-	/* The count, then the R I D O M columns, none of which apply. */
-	if (it->kind == LIST_ENABLED || it->kind == LIST_TOUCHED)
-		seq_printf(m, " (%lu)%11s", ftrace_rec_count(rec), "");
+	/*
+	 * The count; R: the site saves a full pt_regs; I: an ops may change
+	 * the ip; D: a direct trampoline; O (call ops) never applies; M: an
+	 * IPMODIFY or direct ops traced it once.
+	 */
+	if (it->kind == LIST_ENABLED || it->kind == LIST_TOUCHED) {
+		seq_printf(m, " (%lu)%s%s%s  %s", ftrace_rec_count(rec),
+			   rec->flags & FTRACE_FL_REGS ? " R" : "  ",
+			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
+			   rec->flags & FTRACE_FL_DIRECT ? " D" : "  ",
+			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
+		if (it->kind == LIST_ENABLED && (rec->flags & FTRACE_FL_DIRECT))
+			seq_printf(m, "\tdirect-->%pS",
+				   (void *)ftrace_find_rec_direct(rec->ip));
+	}
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -130,9 +130,24 @@ const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
 			    const char **modname);
 int ftrace_apply_records(struct ftrace_rec_group *only);
 
+/**
+ * struct ftrace_ip_users - what the registered ops want of one site
+ * @count:	how many trace the function
+ * @flags:	FTRACE_FL_REGS (ftrace_regs_caller), FTRACE_FL_IPMODIFY and
+ *		FTRACE_FL_DIRECT, as they apply
+ * @direct:	the trampoline the site calls directly: a direct ops is the
+ *		only one (else 0)
+ */
+struct ftrace_ip_users {
+	unsigned int	count;
+	unsigned long	flags;
+	unsigned long	direct;
+};
+
 /* ftrace_ops and the dispatcher (ftrace_ops.c) */
 bool ftrace_ops_traces(struct ftrace_ops *ops, unsigned long ip);
-unsigned int ftrace_ops_count_ip(unsigned long ip);
+void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u);
+struct ftrace_ops *ftrace_ops_find_direct(unsigned long ip);
 int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 			struct ftrace_hash *hash);
 struct ftrace_hash *ftrace_ops_hash(struct ftrace_ops *ops, bool exclude);

@@ -19,6 +19,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/sysctl.h>
 #include <linux/trace_recursion.h>
 #include <asm/sections.h>
 
@@ -95,23 +96,107 @@ bool ftrace_ops_traces(struct ftrace_ops *ops, unsigned long ip)
 	       !ftrace_hash_contains(exclude, ip);
 }
 
+/* Ops that need ftrace_regs_caller's full pt_regs and its way out. */
+#define OPS_NEED_REGS	(FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_IPMODIFY | \
+			 FTRACE_OPS_FL_DIRECT)
+/* At most one ops with one of these flags may trace a function. */
+#define OPS_EXCLUSIVE	(FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)
+
+static struct ftrace_ops *first_registered(void)
+{
+	return rcu_dereference_protected(registered,
+					 lockdep_is_held(&ftrace_lock));
+}
+
+static struct ftrace_ops *next_registered(struct ftrace_ops *op)
+{
+	return rcu_dereference_protected(op->next,
+					 lockdep_is_held(&ftrace_lock));
+}
+
+#define for_each_registered(op) \
+	for (op = first_registered(); op; op = next_registered(op))
+
 /**
- * ftrace_ops_count_ip - how many registered ops want a function
+ * ftrace_ops_users - what the registered ops want of a function's site
  * @ip: the function's call site
+ * @u: filled in: how many ops trace it, the FTRACE_FL_REGS, _IPMODIFY
+ *     and _DIRECT record flags they imply, and the direct trampoline
+ *     when a direct ops is the only one
  *
  * Call with ftrace_lock held.
  */
-unsigned int ftrace_ops_count_ip(unsigned long ip)
+void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u)
+{
+	struct ftrace_ops *op, *direct = NULL;
+
+	memset(u, 0, sizeof(*u));
+	for_each_registered(op) {
+		if (!ftrace_ops_traces(op, ip))
+			continue;
+		u->count++;
+		if (op->flags & OPS_NEED_REGS)
+			u->flags |= FTRACE_FL_REGS;
+		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
+			u->flags |= FTRACE_FL_IPMODIFY;
+		if (op->flags & FTRACE_OPS_FL_DIRECT) {
+			u->flags |= FTRACE_FL_DIRECT;
+			direct = op;
+		}
+	}
+	if (direct && u->count == 1)
+		u->direct = direct->direct_call;
+}
+
+/**
+ * ftrace_ops_find_direct - the direct ops that traces a function
+ * @ip: the function's call site
+ *
+ * Call under rcu_read_lock() or with ftrace_lock held.
+ *
+ * Return: the registered ops with FTRACE_OPS_FL_DIRECT that traces @ip,
+ * or NULL.
+ */
+struct ftrace_ops *ftrace_ops_find_direct(unsigned long ip)
 {
 	struct ftrace_ops *op;
-	unsigned int n = 0;
 
-	for (op = rcu_dereference_protected(registered,
-					    lockdep_is_held(&ftrace_lock));
-	     op; op = rcu_dereference_protected(op->next,
-					lockdep_is_held(&ftrace_lock)))
-		n += ftrace_ops_traces(op, ip);
-	return n;
+	for (op = rcu_dereference_raw(registered); op;
+	     op = rcu_dereference_raw(op->next))
+		if ((op->flags & FTRACE_OPS_FL_DIRECT) &&
+		    ftrace_ops_traces(op, ip))
+			return op;
+	return NULL;
+}
+
+/* Would @ops with these hashes share a function with an exclusive ops? */
+static bool exclusive_conflict(struct ftrace_ops *ops,
+			       struct ftrace_hash *filter,
+			       struct ftrace_hash *exclude)
+{
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+	struct ftrace_ops *op;
+	bool any = false;
+
+	for_each_registered(op)
+		any |= op != ops && (op->flags & OPS_EXCLUSIVE);
+	if (!any)
+		return false;
+	list_for_each_entry(grp, &ftrace_groups, list) {
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+			if ((rec->flags & FTRACE_FL_DISABLED) ||
+			    (!ftrace_hash_empty(filter) &&
+			     !ftrace_hash_contains(filter, rec->ip)) ||
+			    ftrace_hash_contains(exclude, rec->ip))
+				continue;
+			for_each_registered(op)
+				if (op != ops && (op->flags & OPS_EXCLUSIVE) &&
+				    ftrace_ops_traces(op, rec->ip))
+					return true;
+		}
+	}
+	return false;
 }
 
 /**
@@ -139,6 +224,9 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 		if (!ftrace_ops_traces(op, ip))
 			continue;
 		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
+			continue;
+		/* A site on its way to ftrace_regs_caller. */
+		if ((op->flags & OPS_NEED_REGS) && !ftrace_get_regs(fregs))
 			continue;
 		op->func(ip, parent_ip, op, fregs);
 	}
@@ -208,8 +296,7 @@ static void update_dispatch(void)
 	struct ftrace_ops *first, *op = &ftrace_list_end;
 	ftrace_func_t func = ftrace_stub;
 
-	first = rcu_dereference_protected(registered,
-					  lockdep_is_held(&ftrace_lock));
+	first = first_registered();
 	if (first && !ftrace_disabled && ftrace_enabled) {
 		if (rcu_access_pointer(first->next)) {
 			func = arch_ftrace_ops_list_func;
@@ -237,23 +324,33 @@ static void update_dispatch(void)
  * register_ftrace_function - start calling an ops for its functions
  * @ops: the ops; its filter and notrace hashes choose the functions
  *
- * Return: 0, -EBUSY if already registered, -EINVAL for flags this kernel
- * cannot serve, or -ENODEV when function tracing is disabled.
+ * An ops with FTRACE_OPS_FL_SAVE_REGS (or _IF_SUPPORTED, which becomes
+ * SAVE_REGS) gets a full pt_regs from ftrace_get_regs(); one with
+ * FTRACE_OPS_FL_IPMODIFY may redirect the function with
+ * ftrace_regs_set_instruction_pointer().  Only one IPMODIFY or direct ops
+ * may trace a function.
+ *
+ * Return: 0, -EBUSY if already registered, if an IPMODIFY or direct ops
+ * would share a function with another one, or if ftrace_enabled is off
+ * and the ops is FTRACE_OPS_FL_PERMANENT, or -ENODEV when function
+ * tracing is disabled.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
 	int ret = 0;
 
 	ops_init(ops);
-	if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
-	    !(ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED))
-		return -EINVAL;
-	if (ops->flags & (FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT))
-		return -EINVAL;
+	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED)
+		ops->flags |= FTRACE_OPS_FL_SAVE_REGS;
 	mutex_lock(&ftrace_lock);
 	if (ftrace_disabled) {
 		ret = -ENODEV;
-	} else if (ops->flags & FTRACE_OPS_FL_ENABLED) {
+	} else if ((ops->flags & FTRACE_OPS_FL_ENABLED) ||
+		   ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)) {
+		ret = -EBUSY;
+	} else if ((ops->flags & OPS_EXCLUSIVE) &&
+		   exclusive_conflict(ops, ftrace_ops_hash(ops, false),
+				      ftrace_ops_hash(ops, true))) {
 		ret = -EBUSY;
 	} else {
 		if (!is_kernel_core_data((unsigned long)ops))
@@ -321,6 +418,65 @@ void ftrace_kill(void)
 		ftrace_trace_function = ftrace_stub;
 }
 
+static bool any_permanent(void)
+{
+	struct ftrace_ops *op;
+
+	for_each_registered(op)
+		if (op->flags & FTRACE_OPS_FL_PERMANENT)
+			return true;
+	return false;
+}
+
+/*
+ * kernel.ftrace_enabled: 0 stops every ops, as if unregistered; any other
+ * number (kept as written) lets them run again.
+ */
+static int ftrace_enabled_sysctl(const struct ctl_table *table, int write,
+				 void *buffer, size_t *lenp, loff_t *ppos)
+{
+	int old, ret;
+
+	mutex_lock(&ftrace_lock);
+	old = ftrace_enabled;
+	ret = proc_dointvec(table, write, buffer, lenp, ppos);
+	if (ret || !write || !ftrace_enabled == !old)
+		goto out;
+	if (ftrace_disabled) {
+		ftrace_enabled = old;
+		ret = -ENODEV;
+	} else if (!ftrace_enabled && any_permanent()) {
+		ftrace_enabled = old;
+		ret = -EBUSY;
+	} else if (ftrace_enabled) {
+		update_dispatch();
+		ret = ftrace_apply_records(NULL);
+	} else {
+		ret = ftrace_apply_records(NULL);
+		update_dispatch();
+	}
+out:
+	mutex_unlock(&ftrace_lock);
+	return ret;
+}
+
+static struct ctl_table ftrace_sysctls[] = {
+	{
+		.procname	= "ftrace_enabled",
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(int),
+		.mode		= 0644,
+		.proc_handler	= ftrace_enabled_sysctl,
+	},
+};
+
+static int __init ftrace_sysctl_init(void)
+{
+	register_sysctl_init("kernel", ftrace_sysctls);
+	return 0;
+}
+late_initcall(ftrace_sysctl_init);
+
 /**
  * ftrace_ops_set_hash - give an ops a new filter or notrace hash
  * @ops: the ops
@@ -331,7 +487,9 @@ void ftrace_kill(void)
  * A registered ops starts and stops tracing functions accordingly.  Call
  * with ftrace_lock held.
  *
- * Return: 0, or the error that disabled function tracing.
+ * Return: 0, -EBUSY (and @hash is freed) if a registered IPMODIFY or
+ * direct ops would then share a function with another one, or the error
+ * that disabled function tracing.
  */
 int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 			struct ftrace_hash *hash)
@@ -348,6 +506,13 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 	if (ftrace_hash_equal(old, hash)) {
 		ftrace_hash_free(hash);
 		return 0;
+	}
+	if ((ops->flags & FTRACE_OPS_FL_ENABLED) &&
+	    (ops->flags & OPS_EXCLUSIVE) &&
+	    exclusive_conflict(ops, exclude ? ftrace_ops_hash(ops, false) : hash,
+			       exclude ? hash : ftrace_ops_hash(ops, true))) {
+		ftrace_hash_free(hash);
+		return -EBUSY;
 	}
 	rcu_assign_pointer(*slot, hash);
 	if (list_empty(&ops->list))

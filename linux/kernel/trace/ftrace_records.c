@@ -16,6 +16,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
+#include <linux/xarray.h>
 #include <asm/sections.h>
 
 #include "ftrace_internal.h"
@@ -28,6 +29,9 @@ bool ftrace_disabled;
 
 /* Groups of records, vmlinux first; RCU for ftrace_location(). */
 LIST_HEAD(ftrace_groups);
+
+/* Sites that call a direct trampoline: ip -> ~trampoline (a value entry). */
+static DEFINE_XARRAY(direct_sites);
 
 static int rec_cmp(const void *a, const void *b)
 {
@@ -211,12 +215,16 @@ void ftrace_module_enable(struct module *mod)
 void ftrace_release_mod(struct module *mod)
 {
 	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
 
 	mutex_lock(&ftrace_lock);
 	grp = group_of(mod);
 	if (grp) {
 		list_del_rcu(&grp->list);
 		ftrace_ops_forget_module(grp);
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++)
+			if (rec->flags & FTRACE_FL_DIRECT_EN)
+				xa_erase(&direct_sites, rec->ip);
 	}
 	mutex_unlock(&ftrace_lock);
 	if (grp) {
@@ -368,13 +376,77 @@ const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
 	return buf;
 }
 
+/* What @rec calls now: 0 for the NOP. */
+static unsigned long rec_target(struct dyn_ftrace *rec)
+{
+	if (!(rec->flags & FTRACE_FL_ENABLED))
+		return 0;
+	if (rec->flags & FTRACE_FL_DIRECT_EN)
+		return ~xa_to_value(xa_load(&direct_sites, rec->ip));
+	if (rec->flags & FTRACE_FL_REGS_EN)
+		return FTRACE_REGS_ADDR;
+	return FTRACE_ADDR;
+}
+
+/* Make @rec call @target (0: the NOP); it calls @cur now. */
+static int rec_retarget(struct dyn_ftrace *rec, unsigned long cur,
+			unsigned long target, bool direct)
+{
+	bool was_direct = rec->flags & FTRACE_FL_DIRECT_EN;
+	int err;
+
+	if (direct) {
+		/* Kernel addresses have the top bit set: ~addr fits a value. */
+		err = xa_err(xa_store(&direct_sites, rec->ip,
+				      xa_mk_value(~target), GFP_KERNEL));
+		if (err)
+			return err;
+	}
+	if (!cur)
+		err = ftrace_make_call(rec, target);
+	else if (!target)
+		err = ftrace_make_nop(NULL, rec, cur);
+	else
+		err = ftrace_modify_call(rec, cur, target);
+	if (err)
+		return err;
+	if (was_direct && !direct)
+		xa_erase(&direct_sites, rec->ip);
+	rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
+			FTRACE_FL_DIRECT_EN);
+	if (target)
+		rec->flags |= FTRACE_FL_ENABLED | FTRACE_FL_TOUCHED;
+	if (direct)
+		rec->flags |= FTRACE_FL_DIRECT_EN;
+	else if (target == FTRACE_REGS_ADDR)
+		rec->flags |= FTRACE_FL_REGS_EN;
+	return 0;
+}
+
+/* What @rec should call for users @u: 0 for the NOP. */
+static unsigned long users_target(const struct ftrace_ip_users *u)
+{
+	if (!u->count)
+		return 0;
+	if (u->direct)
+		return u->direct;
+	if (u->flags & FTRACE_FL_REGS)
+		return FTRACE_REGS_ADDR;
+	return FTRACE_ADDR;
+}
+
+#define REC_USER_FLAGS	(FTRACE_REF_MAX | FTRACE_FL_REGS | \
+			 FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT)
+
 /**
  * ftrace_apply_records - make sites calls or NOPs as the ftrace_ops want
  * @only: the group to update, or NULL for all
  *
  * Each record's count becomes the number of registered ftrace_ops that
- * trace its function; a site is a call to ftrace_caller exactly when
- * that count is not zero.  Call with ftrace_lock held.
+ * trace its function.  A site with none is the NOP; one whose only user
+ * is a direct ops calls that ops' trampoline; one that an ops needing
+ * pt_regs, IPMODIFY or a direct call traces calls ftrace_regs_caller;
+ * any other calls ftrace_caller.  Call with ftrace_lock held.
  *
  * Return: 0, or the error that disabled function tracing.
  */
@@ -383,8 +455,9 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 	bool batch = system_state != SYSTEM_BOOTING;
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec = NULL;
-	unsigned int ref, n = 0;
-	bool want;
+	struct ftrace_ip_users u;
+	unsigned long cur, target;
+	unsigned int n = 0;
 	int err = 0;
 
 	lockdep_assert_held(&ftrace_lock);
@@ -398,21 +471,22 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
 			if (rec->flags & FTRACE_FL_DISABLED)
 				continue;
-			ref = ftrace_enabled ? ftrace_ops_count_ip(rec->ip) : 0;
-			want = ref;
-			rec->flags &= ~FTRACE_REF_MAX;
-			rec->flags |= min_t(unsigned int, ref, FTRACE_REF_MAX);
-			if (want == !!(rec->flags & FTRACE_FL_ENABLED))
-				continue;
-			if (want)
-				err = ftrace_make_call(rec, FTRACE_ADDR);
+			if (ftrace_enabled)
+				ftrace_ops_users(rec->ip, &u);
 			else
-				err = ftrace_make_nop(NULL, rec, FTRACE_ADDR);
+				memset(&u, 0, sizeof(u));
+			rec->flags &= ~REC_USER_FLAGS;
+			rec->flags |= u.flags |
+				      min_t(unsigned int, u.count, FTRACE_REF_MAX);
+			if (u.flags & (FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT))
+				rec->flags |= FTRACE_FL_MODIFIED;
+			cur = rec_target(rec);
+			target = users_target(&u);
+			if (cur == target)
+				continue;
+			err = rec_retarget(rec, cur, target, u.direct);
 			if (err)
 				goto out;
-			rec->flags ^= FTRACE_FL_ENABLED;
-			if (want)
-				rec->flags |= FTRACE_FL_TOUCHED;
 			if (batch && !(++n % 1024))
 				cond_resched();
 		}

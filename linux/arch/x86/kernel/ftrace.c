@@ -3,7 +3,8 @@
  * Patching of function-tracing call sites on x86.
  *
  * A site is the 5-byte "call __fentry__" the compiler puts at the entry
- * of each function.  It is either the 5-byte NOP or "call ftrace_caller".
+ * of each function.  It is either the 5-byte NOP or a call of
+ * ftrace_caller, ftrace_regs_caller or a direct trampoline.
  * Before the kernel runs more than one CPU (boot) and while a module is
  * still being formed, nothing executes the bytes and they are written
  * directly.  Afterwards every change goes through the int3 protocol of
@@ -110,27 +111,58 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 }
 
 /**
- * ftrace_update_ftrace_func - point ftrace_caller at a new callback
- * @func: the ftrace_func_t that ftrace_caller calls from now on
+ * ftrace_modify_call - make a site call another trampoline
+ * @rec: the site
+ * @old_addr: what it calls now
+ * @addr: what it is to call
  *
- * Return: 0, or -EINVAL if ftrace_call does not hold a call.
+ * Return: 0, -EFAULT or -EINVAL (the site does not call @old_addr).
+ */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	u8 old[MCOUNT_INSN_SIZE], new[MCOUNT_INSN_SIZE];
+
+	gen_call(old, rec->ip, old_addr);
+	gen_call(new, rec->ip, addr);
+	return replace_site(NULL, rec->ip, old, new);
+}
+
+static int repoint_call(void *site, ftrace_func_t func)
+{
+	u8 new[MCOUNT_INSN_SIZE];
+
+	if (*(u8 *)site != CALL_INSN_OPCODE)
+		return -EINVAL;
+	gen_call(new, (unsigned long)site, (unsigned long)func);
+	if (system_state == SYSTEM_BOOTING)
+		text_poke_early(site, new, MCOUNT_INSN_SIZE);
+	else
+		text_poke_bp(site, new, MCOUNT_INSN_SIZE, NULL);
+	return 0;
+}
+
+/**
+ * ftrace_update_ftrace_func - point both trampolines at a new callback
+ * @func: the ftrace_func_t that ftrace_caller and ftrace_regs_caller
+ *	  call from now on
+ *
+ * Return: 0, or -EINVAL if ftrace_call or ftrace_regs_call does not hold
+ * a call.
  */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
-	unsigned long ip = (unsigned long)&ftrace_call;
-	u8 new[MCOUNT_INSN_SIZE];
+	bool booting = system_state == SYSTEM_BOOTING;
+	int ret;
 
-	if (*(u8 *)ip != CALL_INSN_OPCODE)
-		return -EINVAL;
-	gen_call(new, ip, (unsigned long)func);
-	if (system_state == SYSTEM_BOOTING) {
-		text_poke_early((void *)ip, new, MCOUNT_INSN_SIZE);
-		return 0;
-	}
-	mutex_lock(&text_mutex);
-	text_poke_bp((void *)ip, new, MCOUNT_INSN_SIZE, NULL);
-	mutex_unlock(&text_mutex);
-	return 0;
+	if (!booting)
+		mutex_lock(&text_mutex);
+	ret = repoint_call(&ftrace_call, func);
+	if (!ret)
+		ret = repoint_call(&ftrace_regs_call, func);
+	if (!booting)
+		mutex_unlock(&text_mutex);
+	return ret;
 }
 
 /**

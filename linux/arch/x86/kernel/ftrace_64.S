@@ -3,17 +3,31 @@
  * Function tracing entry points on x86_64.
  *
  * Every traced function starts with a 5-byte "call __fentry__".  The
- * tracing core turns those into NOPs at boot and into "call
- * ftrace_caller" while something traces the function.  ftrace_caller
- * builds a struct ftrace_regs (a pt_regs with the argument registers,
- * the function's address and its stack pointer filled in and cs left
- * zero, which says "not a full pt_regs") and calls the current
- * ftrace_func_t through the call at ftrace_call, which the core
- * repoints with ftrace_update_ftrace_func().
+ * tracing core turns those into NOPs at boot and, while something traces
+ * the function, into a call of one of:
+ *
+ * ftrace_caller: builds a struct ftrace_regs (a pt_regs with the
+ *	argument registers, rax, rbp, the return address of the site as ip
+ *	and the function's stack pointer filled in, and cs left zero, which
+ *	says "not a full pt_regs") and calls the current ftrace_func_t
+ *	through the call at ftrace_call.
+ * ftrace_regs_caller: for sites an ops with FTRACE_OPS_FL_SAVE_REGS,
+ *	IPMODIFY or DIRECT traces.  Saves a full pt_regs, calls through
+ *	ftrace_regs_call, restores every register from pt_regs, and leaves
+ *	through regs->ip (so a callback can redirect the function) or, when
+ *	a callback set regs->orig_ax, into that direct trampoline as if
+ *	the site had called it.
+ * a direct trampoline (register_ftrace_direct()) while it is the only
+ *	thing that traces the function.
+ *
+ * The core repoints ftrace_call and ftrace_regs_call together with
+ * ftrace_update_ftrace_func().
  */
 #include <linux/export.h>
 #include <linux/linkage.h>
 #include <asm/ptrace-abi.h>
+#include <asm/segment.h>
+#include <asm/unwind_hints.h>
 
 /* Room for the frame; 16-byte aligned so that the callee finds the
  * stack as the ABI leaves it after a call. */
@@ -51,10 +65,10 @@ SYM_FUNC_START(ftrace_caller)
 	movq	%rbp, RBP(%rsp)
 	movq	$0, CS(%rsp)
 
-	/* ip: the traced function's call site, 5 bytes before our return */
+	/* regs->ip: our return address; ip: the call site, 5 bytes before */
 	movq	FRAME(%rsp), %rdi
-	subq	$5, %rdi
 	movq	%rdi, RIP(%rsp)
+	subq	$5, %rdi
 	/* parent_ip: the traced function's own return address */
 	movq	FRAME+8(%rsp), %rsi
 	/* The traced function's stack pointer at its first instruction */
@@ -77,3 +91,92 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	addq	$FRAME, %rsp
 	RET
 SYM_FUNC_END(ftrace_caller)
+
+/*
+ * The frame of ftrace_regs_caller, from its stack pointer up: pt_regs,
+ * then one slot (flags on the way in, the direct trampoline on the way
+ * out), then the site's return address and the function's own.
+ */
+#define SLOT		FRAME_SIZE
+#define SITE_RET	(FRAME_SIZE + 8)
+#define FUNC_RET	(FRAME_SIZE + 16)
+
+SYM_FUNC_START(ftrace_regs_caller)
+	pushfq
+	subq	$FRAME_SIZE, %rsp
+	movq	%r15, R15(%rsp)
+	movq	%r14, R14(%rsp)
+	movq	%r13, R13(%rsp)
+	movq	%r12, R12(%rsp)
+	movq	%rbp, RBP(%rsp)
+	movq	%rbx, RBX(%rsp)
+	movq	%r11, R11(%rsp)
+	movq	%r10, R10(%rsp)
+	movq	%r9, R9(%rsp)
+	movq	%r8, R8(%rsp)
+	movq	%rax, RAX(%rsp)
+	movq	%rcx, RCX(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rsi, RSI(%rsp)
+	movq	%rdi, RDI(%rsp)
+	movq	SLOT(%rsp), %rax
+	movq	%rax, EFLAGS(%rsp)
+	movq	$__KERNEL_CS, CS(%rsp)
+	movq	$__KERNEL_DS, SS(%rsp)
+	movq	$0, ORIG_RAX(%rsp)
+	leaq	FUNC_RET(%rsp), %rax
+	movq	%rax, RSP(%rsp)
+
+	movq	SITE_RET(%rsp), %rdi
+	movq	%rdi, RIP(%rsp)
+	subq	$5, %rdi
+	movq	FUNC_RET(%rsp), %rsi
+	movq	function_trace_op(%rip), %rdx
+	movq	%rsp, %rcx
+
+SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
+	call	ftrace_stub
+
+	/* Leave through regs->ip, which a callback may have changed. */
+	movq	RIP(%rsp), %rax
+	movq	%rax, SITE_RET(%rsp)
+	movq	ORIG_RAX(%rsp), %rax
+	movq	%rax, SLOT(%rsp)
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	RBP(%rsp), %rbp
+	movq	RBX(%rsp), %rbx
+	movq	R11(%rsp), %r11
+	movq	R10(%rsp), %r10
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RAX(%rsp), %rax
+	movq	RCX(%rsp), %rcx
+	movq	RDX(%rsp), %rdx
+	movq	RSI(%rsp), %rsi
+	movq	RDI(%rsp), %rdi
+	/*
+	 * Flags are not restored: they do not live across the call of the
+	 * site, so the function cannot depend on them.
+	 */
+	cmpq	$0, SLOT(%rsp)
+	jne	.Ldirect
+	addq	$FRAME_SIZE + 8, %rsp
+	RET
+
+.Ldirect:
+	/*
+	 * "Return" into the direct trampoline: it finds the site's return
+	 * address on top of the stack, as if the site had called it.
+	 */
+	addq	$FRAME_SIZE, %rsp
+	UNWIND_HINT_FUNC
+	RET
+SYM_FUNC_END(ftrace_regs_caller)
+
+/* A direct trampoline that does nothing, for callers that need one. */
+SYM_FUNC_START(ftrace_stub_direct_tramp)
+	RET
+SYM_FUNC_END(ftrace_stub_direct_tramp)
