@@ -12,6 +12,8 @@ TREE	:= $(OUT)/linux
 PRISTINE := $(OUT)/pristine
 BUILD	:= $(OUT)/build-$(ARCH)
 ANCHOR_BUILD := $(OUT)/build-anchor-$(ARCH)
+# The anchor with only the tracing options ours has: the benchmark's.
+MATCHED_BUILD := $(OUT)/build-anchor-matched-$(ARCH)
 IMAGE_x86_64 := arch/x86/boot/bzImage
 IMAGE	:= $(IMAGE_$(ARCH))
 
@@ -29,7 +31,8 @@ PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make 
 	rsync kmod trace-cmd
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps tree kernel anchor run check bench lint clean help
+.PHONY: all deps tree kernel anchor anchor-matched run check bench lint \
+	clean help
 
 all: kernel
 
@@ -38,7 +41,8 @@ help:
 	@echo "make check             build, boot and run every test"
 	@echo "make check KERNEL=anchor   the same suite on upstream's ftrace"
 	@echo "make anchor            build the pristine upstream kernel"
-	@echo "make bench             ours vs anchor under qemu -icount shift=0"
+	@echo "make bench             ours vs the anchor (same tracing options) under"
+	@echo "                       qemu -icount shift=0"
 	@echo "make lint              checkpatch and copycheck on our files"
 
 deps: $(OUT)/.deps
@@ -62,6 +66,10 @@ kernel: tree
 
 anchor: tree
 	@harness/build-kernel.sh $(PRISTINE) $(ANCHOR_BUILD) $(ARCH)
+
+anchor-matched: kernel
+	@MATCH_CONFIG=$(BUILD)/.config \
+		harness/build-kernel.sh $(PRISTINE) $(MATCHED_BUILD) $(ARCH)
 
 run: $(KTARGET)
 	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
@@ -90,12 +98,12 @@ check: $(KTARGET)
 		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); fi; \
 	} | tee $(OUT)/check-$(KERNEL).log | harness/summarise.sh
 
-bench: kernel anchor
+bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours
-	@harness/build-modules.sh $(ANCHOR_BUILD) $(OUT)/modules-anchor
+	@harness/build-modules.sh $(MATCHED_BUILD) $(OUT)/modules-matched
 	@python3 bench/bench.py --tree $(TREE) --out $(OUT)/bench \
 		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours \
-		anchor=$(ANCHOR_BUILD)/$(IMAGE):$(OUT)/modules-anchor
+		anchor=$(MATCHED_BUILD)/$(IMAGE):$(OUT)/modules-matched
 
 clean:
-	rm -rf $(BUILD) $(ANCHOR_BUILD) $(OUT)/check-*
+	rm -rf $(BUILD) $(ANCHOR_BUILD) $(MATCHED_BUILD) $(OUT)/check-*

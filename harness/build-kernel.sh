@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # build-kernel.sh SRC BUILD ARCH - configure (tinyconfig + our fragments,
-# plus those named in $EXTRA_FRAGMENTS) and build a kernel out of tree.  The .config is regenerated only when a
-# fragment or a Kconfig file changed, so an edit of one C file rebuilds in
-# seconds.
+# plus those named in $EXTRA_FRAGMENTS) and build a kernel out of tree.
+# The .config is regenerated only when a fragment or a Kconfig file
+# changed, so an edit of one C file rebuilds in seconds.
+#
+# With MATCH_CONFIG=FILE (another build's .config), every option of SRC's
+# kernel/trace/Kconfig that FILE does not enable is turned off: the
+# benchmark's anchor then has exactly the tracing features ours has.
 set -eu
 src=$(realpath "$1")
 mkdir -p "$2"
@@ -22,7 +26,11 @@ esac
 frags=("$top/configs/$arch.config" "$top/configs/kunit.config")
 for f in ${EXTRA_FRAGMENTS:-}; do frags+=("$top/configs/$f"); done
 stamp="$build/.fragments.sum"
-sum=$(cat "${frags[@]}" | md5sum)
+match=${MATCH_CONFIG:-}
+trace_syms=$(sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' \
+	"$src/kernel/trace/Kconfig")
+sum=$( { cat "${frags[@]}"; [ -z "$match" ] || grep '^CONFIG_' "$match"; } |
+	md5sum)
 if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
    [ -n "$(find "$src" -name 'Kconfig*' -newer "$stamp" -print -quit)" ]; then
 	"${kmake[@]}" -s tinyconfig >/dev/null
@@ -30,6 +38,16 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
 		"$src/scripts/kconfig/merge_config.sh" -m .config "${frags[@]}" \
 		>"$build/merge_config.log" 2>&1)
 	"${kmake[@]}" -s olddefconfig >/dev/null
+	# Twice: turning one option off may let a select drop another.
+	for _ in 1 2; do
+		[ -n "$match" ] || break
+		for sym in $trace_syms; do
+			grep -q "^CONFIG_$sym=y" "$build/.config" || continue
+			grep -q "^CONFIG_$sym=y" "$match" && continue
+			"$src/scripts/config" --file "$build/.config" -d "$sym"
+		done
+		"${kmake[@]}" -s olddefconfig >/dev/null
+	done
 	echo "$sum" >"$stamp"
 fi
 "${kmake[@]}" -s -j"$jobs" bzImage modules

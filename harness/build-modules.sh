@@ -4,7 +4,8 @@
 # build-modules.sh KBUILD OUTDIR - build the test modules of
 # harness/modules/ and the benchmark modules of bench/modules/ against the
 # kernel built in KBUILD (ours or the anchor); the .ko files land in
-# OUTDIR.
+# OUTDIR.  The kernel's own modules (the samples ftracetest loads with
+# modprobe) are installed under OUTDIR/root/lib/modules.
 set -eu
 kbuild=$(realpath "$1")
 mkdir -p "$2"
@@ -21,3 +22,6 @@ cmp -s "$out/src/Kbuild.new" "$out/src/Kbuild" ||
 rm -f "$out/src/Kbuild.new"
 make -s -C "$kbuild" M="$out/src" modules
 cp "$out"/src/*.ko "$out/"
+rm -rf "$out/root"
+make -s -C "$kbuild" modules_install INSTALL_MOD_PATH="$out/root" \
+	INSTALL_MOD_STRIP=1 >/dev/null

@@ -68,6 +68,15 @@ trap 'rm -f "$list"' EXIT
 	for ko in ${MODULES_DIR:+"$MODULES_DIR"/*.ko}; do
 		[ -f "$ko" ] && echo "file /modules/${ko##*/} $ko 644 0 0"
 	done
+	# The kernel's modules, for modprobe.
+	root=${MODULES_DIR:+$(realpath "$MODULES_DIR")/root}
+	if [ -n "$root" ] && [ -d "$root/lib/modules" ]; then
+		echo "dir /lib 755 0 0"
+		(cd "$root" && find lib/modules -type d | sort) |
+		while read -r d; do echo "dir /$d 755 0 0"; done
+		(cd "$root" && find lib/modules -type f | sort) |
+		while read -r f; do echo "file /$f $root/$f 644 0 0"; done
+	fi
 	[ -n "$cmd" ] && echo "file /harness/cmd $(realpath "$cmd") 755 0 0"
 	# ftracetest, directories first.
 	src=$tree/tools/testing/selftests/ftrace
@@ -80,5 +89,5 @@ trap 'rm -f "$list"' EXIT
 		[ -x "$src/$f" ] && mode=755
 		echo "file /ftracetest/${f#./} $src/${f#./} $mode 0 0"
 	done
-} >"$list"
+} | awk '!seen[$0]++' >"$list"
 "$gen" "$list" >"$cpio"

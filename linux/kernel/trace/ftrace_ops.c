@@ -42,8 +42,25 @@ ftrace_func_t ftrace_trace_function __read_mostly = ftrace_stub;
 /* Registered ops, newest first, linked by ->next; read under RCU. */
 static struct ftrace_ops __rcu *registered;
 
-/* Ops that have a filter or notrace hash, linked by ->list. */
+/*
+ * Ops whose hashes ftrace_ops_forget_module() must clean, linked by
+ * ->list: the registered ones, and the tracing core's own
+ * (FTRACE_OPS_FL_TRACE_ARRAY: an instance's function tracer keeps its
+ * filter while another tracer runs).  Any other ops leaves the list when
+ * it is unregistered: it may live in a module or on a stack.
+ */
 static LIST_HEAD(hashed_ops);
+
+static void track_hashes(struct ftrace_ops *ops)
+{
+	bool keep = ops->flags & (FTRACE_OPS_FL_ENABLED |
+				  FTRACE_OPS_FL_TRACE_ARRAY);
+
+	if (keep && list_empty(&ops->list))
+		list_add(&ops->list, &hashed_ops);
+	else if (!keep)
+		list_del_init(&ops->list);
+}
 
 static void ops_init(struct ftrace_ops *ops)
 {
@@ -356,6 +373,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		if (!is_kernel_core_data((unsigned long)ops))
 			ops->flags |= FTRACE_OPS_FL_DYNAMIC;
 		ops->flags |= FTRACE_OPS_FL_ENABLED;
+		track_hashes(ops);
 		ops->next = registered;
 		rcu_assign_pointer(registered, ops);
 		update_dispatch();
@@ -389,6 +407,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 			continue;
 		rcu_assign_pointer(*p, rcu_access_pointer(op->next));
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		track_hashes(ops);
 		ftrace_apply_records(NULL);
 		update_dispatch();
 		ret = 0;
@@ -428,6 +447,26 @@ static bool any_permanent(void)
 	return false;
 }
 
+/* Apply a new ftrace_enabled (@old: the value before); ftrace_lock held. */
+static int switch_ftrace_enabled(int old)
+{
+	if (!ftrace_enabled == !old)
+		return 0;
+	if (ftrace_disabled || (!ftrace_enabled && any_permanent())) {
+		ftrace_enabled = old;
+		return ftrace_disabled ? -ENODEV : -EBUSY;
+	}
+	if (!ftrace_enabled) {
+		/* Sites first, then the trampolines' callback. */
+		int err = ftrace_apply_records(NULL);
+
+		update_dispatch();
+		return err;
+	}
+	update_dispatch();
+	return ftrace_apply_records(NULL);
+}
+
 /*
  * kernel.ftrace_enabled: 0 stops every ops, as if unregistered; any other
  * number (kept as written) lets them run again.
@@ -435,38 +474,24 @@ static bool any_permanent(void)
 static int ftrace_enabled_sysctl(const struct ctl_table *table, int write,
 				 void *buffer, size_t *lenp, loff_t *ppos)
 {
-	int old, ret;
+	int old, err;
 
 	mutex_lock(&ftrace_lock);
 	old = ftrace_enabled;
-	ret = proc_dointvec(table, write, buffer, lenp, ppos);
-	if (ret || !write || !ftrace_enabled == !old)
-		goto out;
-	if (ftrace_disabled) {
-		ftrace_enabled = old;
-		ret = -ENODEV;
-	} else if (!ftrace_enabled && any_permanent()) {
-		ftrace_enabled = old;
-		ret = -EBUSY;
-	} else if (ftrace_enabled) {
-		update_dispatch();
-		ret = ftrace_apply_records(NULL);
-	} else {
-		ret = ftrace_apply_records(NULL);
-		update_dispatch();
-	}
-out:
+	err = proc_dointvec(table, write, buffer, lenp, ppos);
+	if (!err && write)
+		err = switch_ftrace_enabled(old);
 	mutex_unlock(&ftrace_lock);
-	return ret;
+	return err;
 }
 
 static struct ctl_table ftrace_sysctls[] = {
 	{
-		.procname	= "ftrace_enabled",
-		.data		= &ftrace_enabled,
-		.maxlen		= sizeof(int),
 		.mode		= 0644,
+		.procname	= "ftrace_enabled",
 		.proc_handler	= ftrace_enabled_sysctl,
+		.data		= &ftrace_enabled,
+		.maxlen		= sizeof(ftrace_enabled),
 	},
 };
 
@@ -515,8 +540,7 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 		return -EBUSY;
 	}
 	rcu_assign_pointer(*slot, hash);
-	if (list_empty(&ops->list))
-		list_add(&ops->list, &hashed_ops);
+	track_hashes(ops);
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)
 		ret = ftrace_apply_records(NULL);
 	ftrace_hash_free_rcu(old);

@@ -261,11 +261,12 @@ void tracer_tracing_off(struct trace_array *tr);
 bool tracing_is_recording(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
 
-/* Writing entries (trace_write.c) */
-/* The core kernel's trace_printk() formats (TRACE_PRINTKS() in vmlinux.lds). */
+/* trace_printk() formats, vmlinux's and modules' (trace_printk_formats.c) */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
 void trace_printk_formats_show(struct seq_file *m);
+
+/* Writing entries (trace_write.c) */
 struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
 					unsigned long len,
 					unsigned int trace_ctx);

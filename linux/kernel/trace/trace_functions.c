@@ -68,7 +68,7 @@ static struct tracer function_tracer = {
 static struct ftrace_ops global_func_ops = {
 	.func		= function_trace_call,
 	.private	= &global_trace,
-	.flags		= FTRACE_OPS_FL_PID,
+	.flags		= FTRACE_OPS_FL_PID | FTRACE_OPS_FL_TRACE_ARRAY,
 };
 
 /**
@@ -88,7 +88,7 @@ int trace_functions_instance_init(struct trace_array *tr, struct dentry *dir)
 			return -ENOMEM;
 		ops->func = function_trace_call;
 		ops->private = tr;
-		ops->flags = FTRACE_OPS_FL_PID;
+		ops->flags = FTRACE_OPS_FL_PID | FTRACE_OPS_FL_TRACE_ARRAY;
 	}
 	tr->func_ops = ops;
 	return 0;

@@ -130,20 +130,23 @@ static void format_message(struct trace_seq *s, struct trace_array *tr,
 	case TRACE_ENTRY_PRINT: {
 		struct print_entry *e = (void *)ent;
 
-		trace_seq_printf(s, "%ps: %s", (void *)e->ip, e->buf);
+		format_ip(s, tr, e->ip);
+		trace_seq_printf(s, ": %s", e->buf);
 		break;
 	}
 	case TRACE_ENTRY_BPRINT: {
 		struct bprint_entry *e = (void *)ent;
 
-		trace_seq_printf(s, "%ps: ", (void *)e->ip);
+		format_ip(s, tr, e->ip);
+		trace_seq_puts(s, ": ");
 		trace_seq_bprintf(s, e->fmt, e->buf);
 		break;
 	}
 	case TRACE_ENTRY_BPUTS: {
 		struct bputs_entry *e = (void *)ent;
 
-		trace_seq_printf(s, "%ps: %s", (void *)e->ip, e->str);
+		format_ip(s, tr, e->ip);
+		trace_seq_printf(s, ": %s", e->str);
 		break;
 	}
 	case TRACE_ENTRY_RAW_DATA: {

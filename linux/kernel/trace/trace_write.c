@@ -386,43 +386,6 @@ void trace_dump_stack(int skip)
 }
 EXPORT_SYMBOL_GPL(trace_dump_stack);
 
-/**
- * trace_printk_formats_show - print printk_formats
- * @m: the seq_file
- *
- * One line per format a bprint or bputs entry may point to, as
- * 'ADDRESS : "FORMAT"' with C escapes, so that tools reading raw pages
- * can print those entries.
- */
-void trace_printk_formats_show(struct seq_file *m)
-{
-	const char **fmt, *c;
-
-	for (fmt = __start___trace_bprintk_fmt;
-	     fmt < __stop___trace_bprintk_fmt; fmt++) {
-		if (!*fmt)
-			continue;
-		seq_printf(m, "0x%lx : \"", (unsigned long)*fmt);
-		for (c = *fmt; *c; c++) {
-			switch (*c) {
-			case '\n':
-				seq_puts(m, "\\n");
-				break;
-			case '\t':
-				seq_puts(m, "\\t");
-				break;
-			case '\\':
-			case '"':
-				seq_putc(m, '\\');
-				fallthrough;
-			default:
-				seq_putc(m, *c);
-			}
-		}
-		seq_puts(m, "\"\n");
-	}
-}
-
 /* Room for one stack trace per context level and CPU. */
 struct stack_scratch {
 	unsigned long	calls[4][TRACE_STACK_MAX];
