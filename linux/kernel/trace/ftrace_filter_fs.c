@@ -177,6 +177,17 @@ static void rec_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ftrace_lock);
 }
 
+/* "\ttramp: TRAMPOLINE (FUNCTION)" for a site that calls an ops' own. */
+static void show_own_trampoline(struct seq_file *m, struct dyn_ftrace *rec)
+{
+	struct ftrace_ip_users u;
+
+	ftrace_ops_users(rec->ip, &u);
+	if (u.only && u.only->trampoline)
+		seq_printf(m, "\ttramp: %pS (%pS)", (void *)u.only->trampoline,
+			   ftrace_ops_get_func(u.only));
+}
+
 static int rec_show(struct seq_file *m, void *v)
 {
 	struct rec_iter *it = m->private;
@@ -212,6 +223,8 @@ static int rec_show(struct seq_file *m, void *v)
 			   rec->flags & FTRACE_FL_IPMODIFY ? " I" : "  ",
 			   rec->flags & FTRACE_FL_DIRECT ? " D" : "  ",
 			   rec->flags & FTRACE_FL_MODIFIED ? " M " : "   ");
+		if (it->kind == LIST_ENABLED && (rec->flags & FTRACE_FL_TRAMP_EN))
+			show_own_trampoline(m, rec);
 		if (it->kind == LIST_ENABLED && (rec->flags & FTRACE_FL_DIRECT))
 			seq_printf(m, "\tdirect-->%pS",
 				   (void *)ftrace_find_rec_direct(rec->ip));

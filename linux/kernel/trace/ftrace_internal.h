@@ -137,14 +137,21 @@ int ftrace_apply_records(struct ftrace_rec_group *only);
  *		FTRACE_FL_DIRECT, as they apply
  * @direct:	the trampoline the site calls directly: a direct ops is the
  *		only one (else 0)
+ * @only:	the ops, when there is exactly one
  */
 struct ftrace_ip_users {
-	unsigned int	count;
-	unsigned long	flags;
-	unsigned long	direct;
+	unsigned int		count;
+	unsigned long		flags;
+	unsigned long		direct;
+	struct ftrace_ops	*only;
 };
 
+/* How /proc/kallsyms names an ops' own trampoline. */
+#define FTRACE_TRAMPOLINE_SYM	"ftrace_trampoline"
+#define FTRACE_TRAMPOLINE_MOD	"__builtin__ftrace"
+
 /* ftrace_ops and the dispatcher (ftrace_ops.c) */
+unsigned long ftrace_ops_nth_trampoline(unsigned int n);
 bool ftrace_ops_traces(struct ftrace_ops *ops, unsigned long ip);
 void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u);
 struct ftrace_ops *ftrace_ops_find_direct(unsigned long ip);

@@ -152,6 +152,7 @@ void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u)
 		if (!ftrace_ops_traces(op, ip))
 			continue;
 		u->count++;
+		u->only = op;
 		if (op->flags & OPS_NEED_REGS)
 			u->flags |= FTRACE_FL_REGS;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
@@ -161,7 +162,9 @@ void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u)
 			direct = op;
 		}
 	}
-	if (direct && u->count == 1)
+	if (u->count != 1)
+		u->only = NULL;
+	else if (direct)
 		u->direct = direct->direct_call;
 }
 
@@ -184,6 +187,45 @@ struct ftrace_ops *ftrace_ops_find_direct(unsigned long ip)
 		    ftrace_ops_traces(op, ip))
 			return op;
 	return NULL;
+}
+
+/**
+ * ftrace_ops_trampoline - the registered ops an own trampoline belongs to
+ * @addr: an address
+ *
+ * Return: the ops whose trampoline holds @addr, or NULL.  Safe in any
+ * context.
+ */
+struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
+{
+	struct ftrace_ops *op;
+
+	for (op = rcu_dereference_raw(registered); op;
+	     op = rcu_dereference_raw(op->next))
+		if (op->trampoline && addr >= op->trampoline &&
+		    addr - op->trampoline < op->trampoline_size)
+			return op;
+	return NULL;
+}
+
+/**
+ * ftrace_ops_nth_trampoline - walk the registered ops' own trampolines
+ * @n: which one, from 0
+ *
+ * Return: its address, or 0 past the last.
+ */
+unsigned long ftrace_ops_nth_trampoline(unsigned int n)
+{
+	struct ftrace_ops *op;
+	unsigned long addr = 0;
+
+	rcu_read_lock();
+	for (op = rcu_dereference(registered); op && !addr;
+	     op = rcu_dereference(op->next))
+		if (op->trampoline && !n--)
+			addr = op->trampoline;
+	rcu_read_unlock();
+	return addr;
 }
 
 /* Would @ops with these hashes share a function with an exclusive ops? */
@@ -372,6 +414,10 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	} else {
 		if (!is_kernel_core_data((unsigned long)ops))
 			ops->flags |= FTRACE_OPS_FL_DYNAMIC;
+		/* Its own trampoline, for the sites only it traces. */
+		if (system_state != SYSTEM_BOOTING &&
+		    !(ops->flags & OPS_NEED_REGS))
+			arch_ftrace_update_trampoline(ops);
 		ops->flags |= FTRACE_OPS_FL_ENABLED;
 		track_hashes(ops);
 		ops->next = registered;
@@ -417,8 +463,11 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 	if (ret)
 		return ret;
 	synchronize_rcu();
-	if (IS_ENABLED(CONFIG_PREEMPTION) && (ops->flags & FTRACE_OPS_FL_DYNAMIC))
+	/* A task preempted in the ops' function or trampoline. */
+	if (IS_ENABLED(CONFIG_PREEMPTION) &&
+	    (ops->flags & (FTRACE_OPS_FL_DYNAMIC | FTRACE_OPS_FL_ALLOC_TRAMP)))
 		synchronize_rcu_tasks();
+	arch_ftrace_trampoline_free(ops);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);

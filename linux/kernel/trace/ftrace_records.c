@@ -30,8 +30,13 @@ bool ftrace_disabled;
 /* Groups of records, vmlinux first; RCU for ftrace_location(). */
 LIST_HEAD(ftrace_groups);
 
-/* Sites that call a direct trampoline: ip -> ~trampoline (a value entry). */
-static DEFINE_XARRAY(direct_sites);
+/*
+ * Sites that call a trampoline of their own (a direct one, or an ops'
+ * copy of ftrace_caller): ip -> ~trampoline, as a value entry.
+ */
+static DEFINE_XARRAY(site_targets);
+
+#define FL_OWN_TARGET	(FTRACE_FL_DIRECT_EN | FTRACE_FL_TRAMP_EN)
 
 static int rec_cmp(const void *a, const void *b)
 {
@@ -223,8 +228,8 @@ void ftrace_release_mod(struct module *mod)
 		list_del_rcu(&grp->list);
 		ftrace_ops_forget_module(grp);
 		for (rec = grp->recs; rec < grp->recs + grp->count; rec++)
-			if (rec->flags & FTRACE_FL_DIRECT_EN)
-				xa_erase(&direct_sites, rec->ip);
+			if (rec->flags & FL_OWN_TARGET)
+				xa_erase(&site_targets, rec->ip);
 	}
 	mutex_unlock(&ftrace_lock);
 	if (grp) {
@@ -381,23 +386,27 @@ static unsigned long rec_target(struct dyn_ftrace *rec)
 {
 	if (!(rec->flags & FTRACE_FL_ENABLED))
 		return 0;
-	if (rec->flags & FTRACE_FL_DIRECT_EN)
-		return ~xa_to_value(xa_load(&direct_sites, rec->ip));
+	if (rec->flags & FL_OWN_TARGET)
+		return ~xa_to_value(xa_load(&site_targets, rec->ip));
 	if (rec->flags & FTRACE_FL_REGS_EN)
 		return FTRACE_REGS_ADDR;
 	return FTRACE_ADDR;
 }
 
-/* Make @rec call @target (0: the NOP); it calls @cur now. */
+/*
+ * Make @rec call @target (0: the NOP); it calls @cur now.  @own is
+ * FTRACE_FL_DIRECT_EN or FTRACE_FL_TRAMP_EN when @target is a trampoline
+ * of the site's own.
+ */
 static int rec_retarget(struct dyn_ftrace *rec, unsigned long cur,
-			unsigned long target, bool direct)
+			unsigned long target, unsigned long own)
 {
-	bool was_direct = rec->flags & FTRACE_FL_DIRECT_EN;
+	bool had_own = rec->flags & FL_OWN_TARGET;
 	int err;
 
-	if (direct) {
+	if (own) {
 		/* Kernel addresses have the top bit set: ~addr fits a value. */
-		err = xa_err(xa_store(&direct_sites, rec->ip,
+		err = xa_err(xa_store(&site_targets, rec->ip,
 				      xa_mk_value(~target), GFP_KERNEL));
 		if (err)
 			return err;
@@ -410,26 +419,33 @@ static int rec_retarget(struct dyn_ftrace *rec, unsigned long cur,
 		err = ftrace_modify_call(rec, cur, target);
 	if (err)
 		return err;
-	if (was_direct && !direct)
-		xa_erase(&direct_sites, rec->ip);
-	rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN |
-			FTRACE_FL_DIRECT_EN);
+	if (had_own && !own)
+		xa_erase(&site_targets, rec->ip);
+	rec->flags &= ~(FTRACE_FL_ENABLED | FTRACE_FL_REGS_EN | FL_OWN_TARGET);
 	if (target)
 		rec->flags |= FTRACE_FL_ENABLED | FTRACE_FL_TOUCHED;
-	if (direct)
-		rec->flags |= FTRACE_FL_DIRECT_EN;
+	if (own)
+		rec->flags |= own;
 	else if (target == FTRACE_REGS_ADDR)
 		rec->flags |= FTRACE_FL_REGS_EN;
 	return 0;
 }
 
-/* What @rec should call for users @u: 0 for the NOP. */
-static unsigned long users_target(const struct ftrace_ip_users *u)
+/* What a site with users @u should call (0: the NOP), and whose it is. */
+static unsigned long users_target(const struct ftrace_ip_users *u,
+				  unsigned long *own)
 {
+	*own = 0;
 	if (!u->count)
 		return 0;
-	if (u->direct)
+	if (u->direct) {
+		*own = FTRACE_FL_DIRECT_EN;
 		return u->direct;
+	}
+	if (u->only && u->only->trampoline) {
+		*own = FTRACE_FL_TRAMP_EN;
+		return u->only->trampoline;
+	}
 	if (u->flags & FTRACE_FL_REGS)
 		return FTRACE_REGS_ADDR;
 	return FTRACE_ADDR;
@@ -444,9 +460,11 @@ static unsigned long users_target(const struct ftrace_ip_users *u)
  *
  * Each record's count becomes the number of registered ftrace_ops that
  * trace its function.  A site with none is the NOP; one whose only user
- * is a direct ops calls that ops' trampoline; one that an ops needing
- * pt_regs, IPMODIFY or a direct call traces calls ftrace_regs_caller;
- * any other calls ftrace_caller.  Call with ftrace_lock held.
+ * is a direct ops calls that ops' trampoline, and one whose only user has
+ * a trampoline of its own (arch_ftrace_update_trampoline()) calls that;
+ * one that an ops needing pt_regs, IPMODIFY or a direct call traces calls
+ * ftrace_regs_caller; any other calls ftrace_caller.  Call with
+ * ftrace_lock held.
  *
  * Return: 0, or the error that disabled function tracing.
  */
@@ -456,7 +474,7 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec = NULL;
 	struct ftrace_ip_users u;
-	unsigned long cur, target;
+	unsigned long cur, target, own;
 	unsigned int n = 0;
 	int err = 0;
 
@@ -481,10 +499,10 @@ int ftrace_apply_records(struct ftrace_rec_group *only)
 			if (u.flags & (FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT))
 				rec->flags |= FTRACE_FL_MODIFIED;
 			cur = rec_target(rec);
-			target = users_target(&u);
+			target = users_target(&u, &own);
 			if (cur == target)
 				continue;
-			err = rec_retarget(rec, cur, target, u.direct);
+			err = rec_retarget(rec, cur, target, own);
 			if (err)
 				goto out;
 			if (batch && !(++n % 1024))
@@ -500,51 +518,78 @@ out:
 }
 
 /**
- * is_ftrace_trampoline - whether an address is in a dynamic trampoline
+ * is_ftrace_trampoline - whether an address is in an ops' own trampoline
  * @addr: the address
  *
- * Every site calls ftrace_caller in the kernel's text; there are no
- * dynamically allocated trampolines.
+ * For the unwinders: such code is kernel text.  Safe in any context.
  */
 bool is_ftrace_trampoline(unsigned long addr)
 {
-	return false;
+	return ftrace_ops_trampoline(addr) != NULL;
 }
 
 #ifdef CONFIG_MODULES
+static char tramp_modname[] = FTRACE_TRAMPOLINE_MOD;
+
 /**
- * ftrace_mod_address_lookup - name an address in a dynamic trampoline
+ * ftrace_mod_address_lookup - name an address in an ops' trampoline
  * @addr: the address
- * @size: its symbol's size
- * @off: offset in the symbol
- * @modname: "[ftrace]" for trampolines
- * @modbuildid: the module's build id
- * @sym: the symbol's name
+ * @size: set to the trampoline's size
+ * @off: set to the offset in it
+ * @modname: set to "__builtin__ftrace"
+ * @modbuildid: set to NULL
+ * @sym: KSYM_NAME_LEN bytes for "ftrace_trampoline"
  *
- * Return: 0: there are no dynamic trampolines.
+ * Return: the length of the name if @addr is in one, else 0.
  */
 int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 			      unsigned long *off, char **modname,
 			      const unsigned char **modbuildid, char *sym)
 {
-	return 0;
+	struct ftrace_ops *ops;
+	int found = 0;
+
+	rcu_read_lock();
+	ops = ftrace_ops_trampoline(addr);
+	if (ops) {
+		if (size)
+			*size = ops->trampoline_size;
+		if (off)
+			*off = addr - ops->trampoline;
+		if (modname)
+			*modname = tramp_modname;
+		if (modbuildid)
+			*modbuildid = NULL;
+		found = strscpy(sym, FTRACE_TRAMPOLINE_SYM, KSYM_NAME_LEN);
+	}
+	rcu_read_unlock();
+	return found;
 }
 #endif
 
 /**
- * ftrace_mod_get_kallsym - list dynamic trampolines in /proc/kallsyms
- * @symnum: index of the symbol
+ * ftrace_mod_get_kallsym - list ops' trampolines in /proc/kallsyms
+ * @symnum: index of the symbol among the trampolines
  * @value: its address
- * @type: its type
- * @name: its name
- * @module_name: its module
- * @exported: whether it is exported
+ * @type: 't'
+ * @name: "ftrace_trampoline"
+ * @module_name: "__builtin__ftrace"
+ * @exported: 0
  *
- * Return: -ERANGE: there are no dynamic trampolines.
+ * Return: 0, or -ERANGE past the last trampoline.
  */
 int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 			   char *type, char *name, char *module_name,
 			   int *exported)
 {
-	return -ERANGE;
+	unsigned long addr = ftrace_ops_nth_trampoline(symnum);
+
+	if (!addr)
+		return -ERANGE;
+	*value = addr;
+	*type = 't';
+	*exported = 0;
+	strscpy(name, FTRACE_TRAMPOLINE_SYM, KSYM_NAME_LEN);
+	strscpy(module_name, FTRACE_TRAMPOLINE_MOD, MODULE_NAME_LEN);
+	return 0;
 }

@@ -14,13 +14,17 @@
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
+#include <linux/execmem.h>
 #include <linux/ftrace.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/uaccess.h>
 #include <asm/nops.h>
 #include <asm/sections.h>
+#include <asm/set_memory.h>
 #include <asm/text-patching.h>
+
+#include "ftrace_labels.h"
 
 /* Set between ftrace_arch_code_modify_prepare() and _post_process(). */
 static bool batching;
@@ -202,11 +206,113 @@ int __init ftrace_dyn_arch_init(void)
 	return 0;
 }
 
+/* The movq that loads function_trace_op: 48 8b 15 disp32. */
+#define OP_LOAD_SIZE	7
+
+static bool fits_rel32(unsigned long from_next, unsigned long to)
+{
+	long d = (long)(to - from_next);
+
+	return d == (s32)d;
+}
+
+/*
+ * Fill @buf, which will run at @at, with ftrace_caller (@code bytes)
+ * rewritten for @ops: the ops comes from the slot at @slot_off, the call
+ * goes to the ops' function, and a RET that jumps to a return thunk
+ * still reaches it.  Returns false when the code is not what this
+ * expects.
+ */
+static bool fill_ops_trampoline(u8 *buf, unsigned long at,
+				struct ftrace_ops *ops, unsigned long code,
+				unsigned long slot_off)
+{
+	unsigned long start = (unsigned long)ftrace_caller;
+	unsigned long op_off = (unsigned long)ftrace_caller_op_ptr - start;
+	unsigned long call_off = (unsigned long)ftrace_call - start;
+	unsigned long ret_off = (unsigned long)ftrace_caller_ret - start;
+	unsigned long func = (unsigned long)ftrace_ops_get_func(ops);
+	unsigned long slot = at + slot_off, thunk;
+	s32 disp;
+
+	memcpy(buf, (void *)start, code);
+	memset(buf + code, INT3_INSN_OPCODE, slot_off - code);
+	memcpy(buf + slot_off, &ops, sizeof(ops));
+	if (buf[op_off] != 0x48 || buf[op_off + 1] != 0x8b ||
+	    buf[op_off + 2] != 0x15 || buf[call_off] != CALL_INSN_OPCODE)
+		return false;
+	if (!fits_rel32(at + op_off + OP_LOAD_SIZE, slot) ||
+	    !fits_rel32(at + call_off + CALL_INSN_SIZE, func))
+		return false;
+	disp = slot - (at + op_off + OP_LOAD_SIZE);
+	memcpy(buf + op_off + 3, &disp, sizeof(disp));
+	__text_gen_insn(buf + call_off, CALL_INSN_OPCODE, (void *)(at + call_off),
+			(void *)func, CALL_INSN_SIZE);
+	if (buf[ret_off] == JMP32_INSN_OPCODE) {
+		memcpy(&disp, buf + ret_off + 1, sizeof(disp));
+		thunk = (unsigned long)ftrace_caller_ret + JMP32_INSN_SIZE + disp;
+		if (!fits_rel32(at + ret_off + JMP32_INSN_SIZE, thunk))
+			return false;
+		__text_gen_insn(buf + ret_off, JMP32_INSN_OPCODE,
+				(void *)(at + ret_off), (void *)thunk,
+				JMP32_INSN_SIZE);
+	}
+	return true;
+}
+
+/**
+ * arch_ftrace_update_trampoline - give an ops its own trampoline
+ * @ops: an ops about to be registered, that needs no saved pt_regs
+ *
+ * The trampoline is a copy of ftrace_caller that passes @ops and calls
+ * its function without going through ftrace_call; a site only @ops
+ * traces calls it, whatever other ops are registered.  On success
+ * ops->trampoline and ops->trampoline_size describe it and
+ * FTRACE_OPS_FL_ALLOC_TRAMP is set; on failure the ops goes without.
+ */
+void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+	unsigned long code = ftrace_caller_end - (const u8 *)ftrace_caller;
+	unsigned long slot_off = ALIGN(code, sizeof(long));
+	unsigned long size = slot_off + sizeof(long);
+	u8 *tramp;
+
+	if (ops->trampoline)
+		return;
+	tramp = execmem_alloc(EXECMEM_FTRACE, size);
+	if (!tramp)
+		return;
+	if (!fill_ops_trampoline(tramp, (unsigned long)tramp, ops, code,
+				 slot_off) ||
+	    set_memory_rox((unsigned long)tramp, DIV_ROUND_UP(size, PAGE_SIZE))) {
+		execmem_free(tramp);
+		return;
+	}
+	ops->trampoline = (unsigned long)tramp;
+	ops->trampoline_size = size;
+	ops->flags |= FTRACE_OPS_FL_ALLOC_TRAMP;
+}
+
+/**
+ * arch_ftrace_trampoline_free - free an ops' own trampoline
+ * @ops: an unregistered ops that no task runs the trampoline of
+ */
+void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
+{
+	if (!(ops->flags & FTRACE_OPS_FL_ALLOC_TRAMP))
+		return;
+	execmem_free((void *)ops->trampoline);
+	ops->trampoline = 0;
+	ops->trampoline_size = 0;
+	ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
+}
+
 /**
  * set_ftrace_ops_ro - make ftrace trampolines read-only
  *
  * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
- * which that call protects already; there is no other trampoline.
+ * which that call protects already, and an ops' own trampoline is made
+ * read-only as soon as it is written.
  */
 void set_ftrace_ops_ro(void)
 {

@@ -19,6 +19,9 @@
  *	the site had called it.
  * a direct trampoline (register_ftrace_direct()) while it is the only
  *	thing that traces the function.
+ * an ops' own copy of ftrace_caller (arch/x86/kernel/ftrace.c), which
+ *	loads that ops and calls its function directly, while it is the
+ *	only ops that traces the function.
  *
  * The core repoints ftrace_call and ftrace_regs_call together with
  * ftrace_update_ftrace_func().
@@ -74,6 +77,8 @@ SYM_FUNC_START(ftrace_caller)
 	/* The traced function's stack pointer at its first instruction */
 	leaq	FRAME+8(%rsp), %rax
 	movq	%rax, RSP(%rsp)
+	/* A copy for one ops loads from its own slot: keep RIP-relative. */
+SYM_INNER_LABEL(ftrace_caller_op_ptr, SYM_L_GLOBAL)
 	movq	function_trace_op(%rip), %rdx
 	movq	%rsp, %rcx
 
@@ -89,7 +94,9 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	movq	RAX(%rsp), %rax
 	movq	RBP(%rsp), %rbp
 	addq	$FRAME, %rsp
+SYM_INNER_LABEL(ftrace_caller_ret, SYM_L_GLOBAL)
 	RET
+SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
 SYM_FUNC_END(ftrace_caller)
 
 /*
