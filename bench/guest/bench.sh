@@ -14,6 +14,7 @@ echo > $T/trace
 bench trace_marker_16 "$(/bench/markbench $T/trace_marker 20000)"
 insmod /modules/rb_bench.ko iters=200000
 bench rb_reserve_commit_16 "$(dmesg | sed -n 's/.*rb_bench: reserve_commit_16 \([0-9]*\) ns.*/\1/p' | tail -1)"
+bench trace_clock_local "$(dmesg | sed -n 's/.*rb_bench: clock_local \([0-9]*\) ns.*/\1/p' | tail -1)"
 
 # Function tracing: getppid() with no tracer, then with the function
 # tracer on every function; the entries written per call give the
@@ -46,4 +47,23 @@ if [ -n "$n" ] && [ -n "$t0" ] && [ -n "$t1" ]; then
 	bench ftrace_init_total "$(( (t1 - t0) * 1000 ))"
 fi
 dmesg | grep ftrace: >$R
+# The cost of calling one traced function, by the kind of ops, from
+# upstream's samples/ftrace/ftrace-ops.ko (it times 20 000 calls of its
+# tracee, prints the total and refuses to stay loaded): no ops (the
+# NOP), one ops called directly, the same saving all registers, two ops
+# through the list function, one relevant among ten.
+ops_bench() { # NAME MODULE-ARGS...
+	name=$1
+	shift
+	dmesg -c >/dev/null
+	modprobe ftrace-ops nr_function_calls=20000 "$@" 2>/dev/null
+	total=$(dmesg | sed -n 's/.*ftrace_ops: Attempted [0-9]* calls to .* in \([0-9]*\)ns.*/\1/p' | tail -1)
+	[ -n "$total" ] && bench "$name" "$((total / 20000))"
+}
+ops_bench call_traced_none nr_ops_relevant=0
+ops_bench call_traced_1ops nr_ops_relevant=1
+ops_bench call_traced_1ops_regs nr_ops_relevant=1 save_regs=1
+ops_bench call_traced_2ops nr_ops_relevant=2
+ops_bench call_traced_1of10ops nr_ops_relevant=1 nr_ops_irrelevant=9
+
 echo "@@ end" >$R
