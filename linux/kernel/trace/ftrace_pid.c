@@ -7,7 +7,9 @@
  *
  * Each list is a bitmap of PID_MAX_LIMIT bits, published with RCU and
  * tested in the tracing path.  Forks are followed by an ftrace_ops of
- * the instance on wake_up_new_task(), whose argument is the new task.
+ * the instance on wake_up_new_task(), whose argument is the new task,
+ * and on release_task(), whose argument is a task reaped: its pid leaves
+ * the lists, as upstream drops it when the task is freed.
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
@@ -58,21 +60,28 @@ bool ftrace_pids_enabled(struct ftrace_ops *ops)
 	return (ops->flags & FTRACE_OPS_FL_PID) && tr && trace_pids_set(tr);
 }
 
+/* The call sites of wake_up_new_task() and release_task(). */
+static unsigned long fork_site, exit_site;
+
 static void fork_func(unsigned long ip, unsigned long parent_ip,
 		      struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
 	struct trace_array *tr = op->private;
-	struct task_struct *child;
+	struct task_struct *task;
 	unsigned long *bits;
 	int i;
 
 	if (!fregs)
 		return;
-	child = (struct task_struct *)ftrace_regs_get_argument(fregs, 0);
+	task = (struct task_struct *)ftrace_regs_get_argument(fregs, 0);
 	for (i = 0; i < 2; i++) {
 		bits = rcu_dereference_raw(tr->pids[i]);
-		if (bits && test_bit(current->pid, bits))
-			set_bit(child->pid, bits);
+		if (!bits)
+			continue;
+		if (ip == exit_site)
+			clear_bit(task->pid, bits);
+		else if (test_bit(current->pid, bits))
+			set_bit(task->pid, bits);
 	}
 }
 
@@ -101,13 +110,18 @@ static struct ftrace_ops *fork_ops_of(struct trace_array *tr)
 	return ops;
 }
 
+static unsigned long site_of(const char *name)
+{
+	return ftrace_location(kallsyms_lookup_name(name));
+}
+
 /* Follow forks exactly while the option is on and a list exists. */
 static void fork_update_locked(struct trace_array *tr)
 {
 	bool want = trace_opt(tr, TRACE_OPT_FUNCTION_FORK) &&
 		    trace_pids_set(tr);
 	struct ftrace_ops *ops;
-	unsigned long ip;
+	unsigned long sites[2];
 
 	if (!want) {
 		/* Nothing to stop unless an ops exists: allocate none. */
@@ -119,8 +133,14 @@ static void fork_update_locked(struct trace_array *tr)
 	ops = fork_ops_of(tr);
 	if (!ops || (ops->flags & FTRACE_OPS_FL_ENABLED))
 		return;
-	ip = kallsyms_lookup_name("wake_up_new_task");
-	if (!ip || ftrace_set_filter_ip(ops, ip, 0, 1) ||
+	if (!fork_site) {
+		fork_site = site_of("wake_up_new_task");
+		exit_site = site_of("release_task");
+	}
+	sites[0] = fork_site;
+	sites[1] = exit_site;
+	if (!fork_site || !exit_site ||
+	    ftrace_set_filter_ips(ops, sites, ARRAY_SIZE(sites), 0, 1) ||
 	    register_ftrace_function(ops))
 		pr_warn_once("function-fork: cannot follow forks\n");
 }
