@@ -12,7 +12,11 @@
 #include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/mutex.h>
+#include <linux/percpu.h>
 #include <linux/rcupdate.h>
+#include <linux/ring_buffer.h>
+#include <linux/sched.h>
+#include <linux/trace_events.h>
 #include <linux/types.h>
 
 struct dentry;
@@ -258,23 +262,112 @@ void tracer_registry_init(void);
 bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
-bool tracing_is_recording(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
+
+/* Pending tracing_stop() calls (trace_core.c). */
+extern atomic_t tracing_stop_depth;
+
+/**
+ * tracing_is_recording - may writers record into an instance now?
+ * @tr: the instance
+ *
+ * Return: true if @tr's switch is on and no tracing_stop() is pending.
+ */
+static inline bool tracing_is_recording(struct trace_array *tr)
+{
+	return READ_ONCE(tr->record_on) && !atomic_read(&tracing_stop_depth);
+}
 
 /* trace_printk() formats, vmlinux's and modules' (trace_printk_formats.c) */
 extern const char *__start___trace_bprintk_fmt[];
 extern const char *__stop___trace_bprintk_fmt[];
 void trace_printk_formats_show(struct seq_file *m);
 
-/* Writing entries (trace_write.c) */
-struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
-					unsigned long len,
-					unsigned int trace_ctx);
-void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev);
-
 /* The pid -> comm map behind saved_cmdlines (trace_cmdlines.c) */
 void trace_cmdlines_init(void);
 void trace_save_cmdline(struct task_struct *tsk);
+
+/* The task whose name this CPU saved last, and the map's generation then. */
+struct trace_cmdline_last {
+	struct task_struct	*task;
+	unsigned long		gen;
+};
+DECLARE_PER_CPU(struct trace_cmdline_last, trace_cmdline_last);
+/* Bumped whenever a slot of the map changes owner or the map is replaced. */
+extern unsigned long trace_cmdline_gen;
+
+/**
+ * trace_cmdline_fresh - whether @tsk's name needs no saving
+ * @tsk: the task writing an entry
+ *
+ * Return: true if this CPU saved (or found) it last and no slot changed
+ * since.  A migration between the reads makes this answer false, which
+ * costs one slow check.
+ */
+static __always_inline bool trace_cmdline_fresh(struct task_struct *tsk)
+{
+	return this_cpu_read(trace_cmdline_last.task) == tsk &&
+	       this_cpu_read(trace_cmdline_last.gen) ==
+	       READ_ONCE(trace_cmdline_gen);
+}
+
+/* Writing entries (trace_write.c, inline for the tracing path) */
+
+/**
+ * trace_event_payload - the payload of an event from trace_reserve()
+ * @ev: the event
+ *
+ * ring_buffer_event_data() without its call and check: entries fit the
+ * small-event header, larger ones carry their length in array[0].
+ */
+static __always_inline void *trace_event_payload(struct ring_buffer_event *ev)
+{
+	return ev->type_len ? (void *)&ev->array[0] : (void *)&ev->array[1];
+}
+
+/**
+ * trace_reserve - reserve an entry in an instance's buffer
+ * @tr: the instance
+ * @type: the entry type
+ * @len: the entry's size, common header included
+ * @trace_ctx: from tracing_gen_ctx()
+ *
+ * Return: the event with its common header filled in, or NULL if the
+ * instance is not recording or the buffer refused.  Commit it with
+ * trace_commit().
+ */
+static __always_inline struct ring_buffer_event *
+trace_reserve(struct trace_array *tr, int type, unsigned long len,
+	      unsigned int trace_ctx)
+{
+	struct ring_buffer_event *ev;
+
+	if (unlikely(!tr->buffer || !tracing_is_recording(tr)))
+		return NULL;
+	ev = ring_buffer_lock_reserve(tr->buffer, len);
+	if (likely(ev))
+		tracing_generic_entry_update(trace_event_payload(ev), type,
+					     trace_ctx);
+	return ev;
+}
+
+/**
+ * trace_commit - commit an entry from trace_reserve()
+ * @tr: the instance
+ * @ev: the event
+ *
+ * With record-cmd, the writer's name is saved unless this CPU saved it
+ * last and no name was saved since.
+ */
+static __always_inline void trace_commit(struct trace_array *tr,
+					 struct ring_buffer_event *ev)
+{
+	ring_buffer_unlock_commit(tr->buffer);
+	if (trace_opt(tr, TRACE_OPT_RECORD_CMD) &&
+	    !trace_cmdline_fresh(current))
+		trace_save_cmdline(current);
+}
+
 void trace_find_cmdline(int pid, char comm[]);
 int trace_cmdlines_resize(unsigned int n);
 unsigned int trace_cmdlines_size(void);

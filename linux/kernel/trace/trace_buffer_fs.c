@@ -306,7 +306,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 				   tracing_gen_ctx());
 		if (!ev)
 			return done ? done : -EBADF;
-		e = ring_buffer_event_data(ev);
+		e = trace_event_payload(ev);
 		e->ip = _THIS_IP_;
 		if (copy_from_user_nofault(e->buf, ubuf + done, n)) {
 			n = min_t(size_t, n, sizeof("<faulted>") - 1);
@@ -348,7 +348,7 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 	ev = trace_reserve(tr, TRACE_ENTRY_RAW_DATA, len, tracing_gen_ctx());
 	if (!ev)
 		return -EBADF;
-	e = ring_buffer_event_data(ev);
+	e = trace_event_payload(ev);
 	/* The id and the data follow each other, as user space wrote them. */
 	if (copy_from_user_nofault(&e->id, ubuf, cnt)) {
 		e->id = -1;

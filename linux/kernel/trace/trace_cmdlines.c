@@ -64,8 +64,8 @@ static bool cmdline_is_saved(struct cmdline_map *map, struct task_struct *tsk)
 		!memcmp(slot->comm, tsk->comm, TASK_COMM_LEN);
 }
 
-/* The task whose name this CPU saved last; it is not saved again. */
-static DEFINE_PER_CPU(struct task_struct *, cmdline_last);
+DEFINE_PER_CPU(struct trace_cmdline_last, trace_cmdline_last);
+unsigned long trace_cmdline_gen;
 
 /**
  * trace_save_cmdline - remember a task's name for its pid
@@ -75,34 +75,42 @@ void trace_save_cmdline(struct task_struct *tsk)
 {
 	struct cmdline_slot *slot;
 	struct cmdline_map *map;
-	unsigned long flags;
+	unsigned long flags, gen;
 
 	if (!tsk->pid)
 		return;
 	preempt_disable_notrace();
+	/*
+	 * trace_cmdline_fresh() skips the call while this CPU's last writer
+	 * is @tsk and no slot changed since: read the generation first.
+	 */
+	gen = READ_ONCE(trace_cmdline_gen);
+	/* Pairs with the smp_wmb() below: a slot read is not older. */
+	smp_rmb();
 	map = rcu_dereference_sched(cmdlines);
 	if (!map)
 		goto out;
-	/*
-	 * The common case: the task of the last entry on this CPU, still
-	 * in its slot; its name is not compared again until another task
-	 * writes here.
-	 */
-	if (this_cpu_read(cmdline_last) == tsk &&
-	    READ_ONCE(map->slots[tsk->pid % map->n].pid) == tsk->pid)
-		goto out;
-	this_cpu_write(cmdline_last, tsk);
 	if (cmdline_is_saved(map, tsk))
-		goto out;
+		goto fresh;
 	local_irq_save(flags);
 	if (arch_spin_trylock(&cmdlines_lock)) {
 		map = rcu_dereference_sched(cmdlines);
 		slot = &map->slots[tsk->pid % map->n];
+		WRITE_ONCE(trace_cmdline_gen, trace_cmdline_gen + 1);
+		/* The new generation is visible before the slot changes. */
+		smp_wmb();
 		slot->pid = tsk->pid;
 		memcpy(slot->comm, tsk->comm, TASK_COMM_LEN);
+		gen = trace_cmdline_gen;
 		arch_spin_unlock(&cmdlines_lock);
+		local_irq_restore(flags);
+		goto fresh;
 	}
 	local_irq_restore(flags);
+	goto out;
+fresh:
+	this_cpu_write(trace_cmdline_last.gen, gen);
+	this_cpu_write(trace_cmdline_last.task, tsk);
 out:
 	preempt_enable_notrace();
 }
@@ -176,6 +184,7 @@ int trace_cmdlines_resize(unsigned int n)
 	arch_spin_lock(&cmdlines_lock);
 	old = rcu_dereference_protected(cmdlines, true);
 	rcu_assign_pointer(cmdlines, fresh);
+	WRITE_ONCE(trace_cmdline_gen, trace_cmdline_gen + 1);
 	arch_spin_unlock(&cmdlines_lock);
 	local_irq_restore(flags);
 	/* Lockless readers run with preemption disabled. */

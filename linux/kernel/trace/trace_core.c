@@ -24,7 +24,7 @@ struct trace_array global_trace = {
  * tracing_stop() calls not yet balanced by tracing_start(); recording is
  * paused in every instance while it is non-zero.
  */
-static atomic_t tracing_stop_depth = ATOMIC_INIT(0);
+atomic_t tracing_stop_depth = ATOMIC_INIT(0);
 
 /**
  * tracer_tracing_is_on - read an instance's tracing_on switch
@@ -55,17 +55,6 @@ void tracer_tracing_on(struct trace_array *tr)
 void tracer_tracing_off(struct trace_array *tr)
 {
 	WRITE_ONCE(tr->record_on, false);
-}
-
-/**
- * tracing_is_recording - may writers record into an instance now?
- * @tr: the instance
- *
- * Return: true if @tr's switch is on and no tracing_stop() is pending.
- */
-bool tracing_is_recording(struct trace_array *tr)
-{
-	return tracer_tracing_is_on(tr) && !atomic_read(&tracing_stop_depth);
 }
 
 /**

@@ -37,7 +37,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	ev = trace_reserve(tr, TRACE_ENTRY_FN, sizeof(*e), ctx);
 	if (!ev)
 		goto out;
-	e = ring_buffer_event_data(ev);
+	e = trace_event_payload(ev);
 	e->ip = ip;
 	e->parent_ip = parent_ip;
 	trace_commit(tr, ev);

@@ -148,44 +148,6 @@ unsigned int tracing_gen_ctx_irq_test(unsigned int irqs_status)
 	return flags << 16 | min(migrate, 15U) << 4 | min(pc & 0xff, 15U);
 }
 
-/**
- * trace_reserve - reserve an entry in an instance's buffer
- * @tr: the instance
- * @type: the entry type
- * @len: the entry's size, common header included
- * @trace_ctx: from tracing_gen_ctx()
- *
- * Return: the event with its common header filled in, or NULL if the
- * instance is not recording or the buffer refused.  Commit it with
- * trace_commit().
- */
-struct ring_buffer_event *trace_reserve(struct trace_array *tr, int type,
-					unsigned long len,
-					unsigned int trace_ctx)
-{
-	struct ring_buffer_event *ev;
-
-	if (unlikely(!tr->buffer || !tracing_is_recording(tr)))
-		return NULL;
-	ev = ring_buffer_lock_reserve(tr->buffer, len);
-	if (ev)
-		tracing_generic_entry_update(ring_buffer_event_data(ev), type,
-					     trace_ctx);
-	return ev;
-}
-
-/**
- * trace_commit - commit an entry from trace_reserve()
- * @tr: the instance
- * @ev: the event
- */
-void trace_commit(struct trace_array *tr, struct ring_buffer_event *ev)
-{
-	ring_buffer_unlock_commit(tr->buffer);
-	if (trace_opt(tr, TRACE_OPT_RECORD_CMD))
-		trace_save_cmdline(current);
-}
-
 /*
  * Scratch space for formatting trace_printk() arguments, one per context
  * level so that an interrupt does not overwrite the text it interrupted.
@@ -206,7 +168,7 @@ static int write_text(unsigned long ip, const char *text, size_t len)
 			   sizeof(*e) + len + nl + 1, tracing_gen_ctx());
 	if (!ev)
 		return 0;
-	e = ring_buffer_event_data(ev);
+	e = trace_event_payload(ev);
 	e->ip = ip;
 	memcpy(e->buf, text, len);
 	if (nl)
@@ -268,7 +230,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 			   sizeof(*e) + words * sizeof(u32), tracing_gen_ctx());
 	if (!ev)
 		goto out;
-	e = ring_buffer_event_data(ev);
+	e = trace_event_payload(ev);
 	e->ip = ip;
 	e->fmt = fmt;
 	memcpy(e->buf, buf, words * sizeof(u32));
@@ -366,7 +328,7 @@ int __trace_bputs(unsigned long ip, const char *str)
 			   tracing_gen_ctx());
 	if (!ev)
 		return 0;
-	e = ring_buffer_event_data(ev);
+	e = trace_event_payload(ev);
 	e->ip = ip;
 	e->str = str;
 	trace_commit(&global_trace, ev);
@@ -426,7 +388,7 @@ void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 	ev = trace_reserve(tr, TRACE_ENTRY_STACK,
 			   struct_size(e, caller, n), trace_ctx);
 	if (ev) {
-		e = ring_buffer_event_data(ev);
+		e = trace_event_payload(ev);
 		e->size = n;
 		memcpy(e->caller, calls, n * sizeof(*calls));
 		trace_commit(tr, ev);
