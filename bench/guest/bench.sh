@@ -34,9 +34,11 @@ echo 1 > $T/tracing_on
 # clock is the TSC as tsc_early_khz=1000000 (on the command line with
 # printk.time=1) declares it: 1 GHz, which under -icount shift=0 it is,
 # one tick per guest instruction.
+# busybox awk reads "030371" as octal: the leading zeros go first.
 ts() { # microseconds of the first dmesg line matching $1
 	dmesg | grep "$1" | head -1 |
-		awk -F'[][]' '{ split($2, t, "."); print t[1] * 1000000 + t[2] }'
+		awk -F'[][]' '{ split($2, t, "."); sub(/^0+/, "", t[2]);
+			print t[1] * 1000000 + t[2] }'
 }
 n=$(dmesg | sed -n 's/.*ftrace: converting \([0-9]*\) call sites.*/\1/p;s/.*ftrace: allocating \([0-9]*\) entries.*/\1/p' | head -1)
 t0=$(ts 'ftrace: converting\|ftrace: allocating')
