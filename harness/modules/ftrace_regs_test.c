@@ -271,8 +271,14 @@ static void check_direct(void)
 	CHECK(direct_hits[0] == 4 && direct_hits[1] == 2);
 }
 
+/* Once: ftrace_free_filter() must not see the same ops twice. */
 static void release(void)
 {
+	static bool released;
+
+	if (released)
+		return;
+	released = true;
 	if (direct_ops.flags & FTRACE_OPS_FL_ENABLED)
 		unregister_ftrace_direct(&direct_ops,
 					 tramp_addr(ftrace_regs_test_tramp0),

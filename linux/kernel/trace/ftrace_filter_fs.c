@@ -177,14 +177,19 @@ static void rec_stop(struct seq_file *m, void *v)
 	mutex_unlock(&ftrace_lock);
 }
 
-/* "\ttramp: TRAMPOLINE (FUNCTION)" for a site that calls an ops' own. */
+/*
+ * "\ttramp: TRAMPOLINE (OPS FUNCTION) ->CALLED" for a site that calls an
+ * ops' own trampoline; CALLED is what the trampoline calls (the ops'
+ * function, or the recursion wrapper around it).
+ */
 static void show_own_trampoline(struct seq_file *m, struct dyn_ftrace *rec)
 {
 	struct ftrace_ip_users u;
 
 	ftrace_ops_users(rec->ip, &u);
 	if (u.only && u.only->trampoline)
-		seq_printf(m, "\ttramp: %pS (%pS)", (void *)u.only->trampoline,
+		seq_printf(m, "\ttramp: %pS (%pS) ->%pS",
+			   (void *)u.only->trampoline, u.only->func,
 			   ftrace_ops_get_func(u.only));
 }
 
@@ -226,7 +231,7 @@ static int rec_show(struct seq_file *m, void *v)
 		if (it->kind == LIST_ENABLED && (rec->flags & FTRACE_FL_TRAMP_EN))
 			show_own_trampoline(m, rec);
 		if (it->kind == LIST_ENABLED && (rec->flags & FTRACE_FL_DIRECT))
-			seq_printf(m, "\tdirect-->%pS",
+			seq_printf(m, "\n\tdirect-->%pS",
 				   (void *)ftrace_find_rec_direct(rec->ip));
 	}
 	seq_putc(m, '\n');

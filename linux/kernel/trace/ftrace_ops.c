@@ -153,7 +153,8 @@ void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u)
 			continue;
 		u->count++;
 		u->only = op;
-		if (op->flags & OPS_NEED_REGS)
+		/* As upstream shows it: R for saved regs and direct calls. */
+		if (op->flags & (FTRACE_OPS_FL_SAVE_REGS | FTRACE_OPS_FL_DIRECT))
 			u->flags |= FTRACE_FL_REGS;
 		if (op->flags & FTRACE_OPS_FL_IPMODIFY)
 			u->flags |= FTRACE_FL_IPMODIFY;

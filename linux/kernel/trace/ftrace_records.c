@@ -446,7 +446,8 @@ static unsigned long users_target(const struct ftrace_ip_users *u,
 		*own = FTRACE_FL_TRAMP_EN;
 		return u->only->trampoline;
 	}
-	if (u->flags & FTRACE_FL_REGS)
+	/* Only ftrace_regs_caller leaves through a changed regs->ip. */
+	if (u->flags & (FTRACE_FL_REGS | FTRACE_FL_IPMODIFY))
 		return FTRACE_REGS_ADDR;
 	return FTRACE_ADDR;
 }

@@ -79,6 +79,12 @@ static int switch_tracer(struct trace_array *tr, struct tracer *t)
 	if (old && old->reset)
 		old->reset(tr);
 	tr->current_trace = &nop_tracer;
+	/* As upstream: the new tracer starts with an empty buffer. */
+	if (tr->buffer) {
+		mutex_lock(&tr->buffer_mutex);
+		ring_buffer_reset(tr->buffer);
+		mutex_unlock(&tr->buffer_mutex);
+	}
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)
@@ -154,8 +160,8 @@ int unregister_tracer(struct tracer *t)
  * @tr: the instance
  * @name: the tracer's name, without trailing whitespace
  *
- * The old tracer is reset first; if the new one fails to start, the
- * instance is left with nop.
+ * The old tracer is reset first and the instance's buffer emptied; if
+ * the new one fails to start, the instance is left with nop.
  *
  * Return: 0, -EINVAL for a name no tracer has, or the tracer's error.
  */
