@@ -20,6 +20,9 @@ IMAGE	:= $(IMAGE_$(ARCH))
 ifeq ($(KERNEL),anchor)
 KBUILD	:= $(ANCHOR_BUILD)
 KTARGET	:= anchor
+else ifeq ($(KERNEL),matched)
+KBUILD	:= $(MATCHED_BUILD)
+KTARGET	:= anchor-matched
 else
 KBUILD	:= $(BUILD)
 KTARGET	:= kernel
@@ -40,6 +43,7 @@ help:
 	@echo "make run [CMD='...']   boot our kernel: a shell, or run CMD and power off"
 	@echo "make check             build, boot and run every test"
 	@echo "make check KERNEL=anchor   the same suite on upstream's ftrace"
+	@echo "make run KERNEL=matched    upstream with only our tracing options"
 	@echo "make anchor            build the pristine upstream kernel"
 	@echo "make bench             ours vs the anchor (same tracing options) under"
 	@echo "                       qemu -icount shift=0"
@@ -89,8 +93,8 @@ lint: tree
 check: $(KTARGET)
 	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
 	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); { \
-	  if [ "$(KERNEL)" != anchor ]; then harness/lint.sh $(PRISTINE); fi; \
-	  if { [ "$(KERNEL)" != anchor ] && [ -z "$(ONLY)" ]; } || \
+	  if [ "$(KERNEL)" = ours ]; then harness/lint.sh $(PRISTINE); fi; \
+	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc; fi; \
 	  if [ "$(ONLY)" != mcount ]; then \

@@ -415,9 +415,16 @@ int register_ftrace_function(struct ftrace_ops *ops)
 	} else {
 		if (!is_kernel_core_data((unsigned long)ops))
 			ops->flags |= FTRACE_OPS_FL_DYNAMIC;
-		/* Its own trampoline, for the sites only it traces. */
+		/*
+		 * Its own trampoline, for the sites only it traces: not for
+		 * a direct ops (its sites call its own code) nor for one that
+		 * may change the ip without saving regs (only the shared
+		 * ftrace_regs_caller serves it).
+		 */
 		if (system_state != SYSTEM_BOOTING &&
-		    !(ops->flags & OPS_NEED_REGS))
+		    !(ops->flags & FTRACE_OPS_FL_DIRECT) &&
+		    (!(ops->flags & FTRACE_OPS_FL_IPMODIFY) ||
+		     (ops->flags & FTRACE_OPS_FL_SAVE_REGS)))
 			arch_ftrace_update_trampoline(ops);
 		ops->flags |= FTRACE_OPS_FL_ENABLED;
 		track_hashes(ops);

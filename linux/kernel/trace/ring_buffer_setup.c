@@ -379,12 +379,15 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 }
 EXPORT_SYMBOL_GPL(ring_buffer_resize);
 
+/* Irqsave: a boot tracer empties the buffer before interrupts are on. */
 static void rb_cpu_reset(struct rb_cpu *cb)
 {
-	raw_spin_lock_irq(&cb->reader_lock);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	rb_cpu_init_ring(cb, cb->nr_pages);
 	rb_cpu_zero_counters(cb);
-	raw_spin_unlock_irq(&cb->reader_lock);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 }
 
 /**

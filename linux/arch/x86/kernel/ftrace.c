@@ -209,6 +209,35 @@ int __init ftrace_dyn_arch_init(void)
 /* The movq that loads function_trace_op: 48 8b 15 disp32. */
 #define OP_LOAD_SIZE	7
 
+/*
+ * What an ops' own trampoline is copied from: ftrace_caller, or
+ * ftrace_regs_caller for an ops that saves regs, with the places the
+ * copy rewrites.
+ */
+struct tramp_source {
+	const u8	*start;
+	const u8	*end;
+	const u8	*op_load;	/* movq function_trace_op(%rip), %rdx */
+	const u8	*call;		/* call ftrace_stub, patched at run time */
+	const u8	*rets[2];	/* RETs, maybe jumps to a return thunk */
+};
+
+static const struct tramp_source caller_source = {
+	.start		= (const u8 *)ftrace_caller,
+	.end		= ftrace_caller_end,
+	.op_load	= ftrace_caller_op_ptr,
+	.call		= (const u8 *)ftrace_call,
+	.rets		= { ftrace_caller_ret },
+};
+
+static const struct tramp_source regs_caller_source = {
+	.start		= (const u8 *)ftrace_regs_caller,
+	.end		= ftrace_regs_caller_end,
+	.op_load	= ftrace_regs_caller_op_ptr,
+	.call		= (const u8 *)ftrace_regs_call,
+	.rets		= { ftrace_regs_caller_ret, ftrace_regs_caller_direct_ret },
+};
+
 static bool fits_rel32(unsigned long from_next, unsigned long to)
 {
 	long d = (long)(to - from_next);
@@ -216,26 +245,44 @@ static bool fits_rel32(unsigned long from_next, unsigned long to)
 	return d == (s32)d;
 }
 
-/*
- * Fill @buf, which will run at @at, with ftrace_caller (@code bytes)
- * rewritten for @ops: the ops comes from the slot at @slot_off, the call
- * goes to the ops' function, and a RET that jumps to a return thunk
- * still reaches it.  Returns false when the code is not what this
- * expects.
- */
-static bool fill_ops_trampoline(u8 *buf, unsigned long at,
-				struct ftrace_ops *ops, unsigned long code,
-				unsigned long slot_off)
+/* Re-aim a copied "jmp rel32" (a RET through a return thunk). */
+static bool fix_ret(u8 *buf, unsigned long at, const struct tramp_source *src,
+		    const u8 *ret)
 {
-	unsigned long start = (unsigned long)ftrace_caller;
-	unsigned long op_off = (unsigned long)ftrace_caller_op_ptr - start;
-	unsigned long call_off = (unsigned long)ftrace_call - start;
-	unsigned long ret_off = (unsigned long)ftrace_caller_ret - start;
-	unsigned long func = (unsigned long)ftrace_ops_get_func(ops);
-	unsigned long slot = at + slot_off, thunk;
+	unsigned long off = ret - src->start, thunk;
 	s32 disp;
 
-	memcpy(buf, (void *)start, code);
+	if (buf[off] != JMP32_INSN_OPCODE)
+		return true;
+	memcpy(&disp, buf + off + 1, sizeof(disp));
+	thunk = (unsigned long)ret + JMP32_INSN_SIZE + disp;
+	if (!fits_rel32(at + off + JMP32_INSN_SIZE, thunk))
+		return false;
+	__text_gen_insn(buf + off, JMP32_INSN_OPCODE, (void *)(at + off),
+			(void *)thunk, JMP32_INSN_SIZE);
+	return true;
+}
+
+/*
+ * Fill @buf, which will run at @at, with @src rewritten for @ops: the
+ * ops comes from the slot at @slot_off, the call goes to the ops'
+ * function, and a RET that jumps to a return thunk still reaches it.
+ * Returns false when the code is not what this expects.
+ */
+static bool fill_ops_trampoline(u8 *buf, unsigned long at,
+				struct ftrace_ops *ops,
+				const struct tramp_source *src,
+				unsigned long slot_off)
+{
+	unsigned long code = src->end - src->start;
+	unsigned long op_off = src->op_load - src->start;
+	unsigned long call_off = src->call - src->start;
+	unsigned long func = (unsigned long)ftrace_ops_get_func(ops);
+	unsigned long slot = at + slot_off;
+	s32 disp;
+	int i;
+
+	memcpy(buf, src->start, code);
 	memset(buf + code, INT3_INSN_OPCODE, slot_off - code);
 	memcpy(buf + slot_off, &ops, sizeof(ops));
 	if (buf[op_off] != 0x48 || buf[op_off + 1] != 0x8b ||
@@ -248,32 +295,30 @@ static bool fill_ops_trampoline(u8 *buf, unsigned long at,
 	memcpy(buf + op_off + 3, &disp, sizeof(disp));
 	__text_gen_insn(buf + call_off, CALL_INSN_OPCODE, (void *)(at + call_off),
 			(void *)func, CALL_INSN_SIZE);
-	if (buf[ret_off] == JMP32_INSN_OPCODE) {
-		memcpy(&disp, buf + ret_off + 1, sizeof(disp));
-		thunk = (unsigned long)ftrace_caller_ret + JMP32_INSN_SIZE + disp;
-		if (!fits_rel32(at + ret_off + JMP32_INSN_SIZE, thunk))
+	for (i = 0; i < ARRAY_SIZE(src->rets); i++)
+		if (src->rets[i] && !fix_ret(buf, at, src, src->rets[i]))
 			return false;
-		__text_gen_insn(buf + ret_off, JMP32_INSN_OPCODE,
-				(void *)(at + ret_off), (void *)thunk,
-				JMP32_INSN_SIZE);
-	}
 	return true;
 }
 
 /**
  * arch_ftrace_update_trampoline - give an ops its own trampoline
- * @ops: an ops about to be registered, that needs no saved pt_regs
+ * @ops: an ops about to be registered, not a direct one
  *
- * The trampoline is a copy of ftrace_caller that passes @ops and calls
- * its function without going through ftrace_call; a site only @ops
- * traces calls it, whatever other ops are registered.  On success
- * ops->trampoline and ops->trampoline_size describe it and
- * FTRACE_OPS_FL_ALLOC_TRAMP is set; on failure the ops goes without.
+ * The trampoline is a copy of ftrace_caller (of ftrace_regs_caller for
+ * an ops with FTRACE_OPS_FL_SAVE_REGS) that passes @ops and calls its
+ * function without going through the patchable call; a site only @ops
+ * traces calls it, whatever other ops are registered.  Its code sits at
+ * the offsets of the original, which unwinders that look the original
+ * up rely on.  On success ops->trampoline and ops->trampoline_size
+ * describe it and FTRACE_OPS_FL_ALLOC_TRAMP is set; on failure the ops
+ * goes without.
  */
 void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
 {
-	unsigned long code = ftrace_caller_end - (const u8 *)ftrace_caller;
-	unsigned long slot_off = ALIGN(code, sizeof(long));
+	const struct tramp_source *src = ops->flags & FTRACE_OPS_FL_SAVE_REGS ?
+		&regs_caller_source : &caller_source;
+	unsigned long slot_off = ALIGN(src->end - src->start, sizeof(long));
 	unsigned long size = slot_off + sizeof(long);
 	u8 *tramp;
 
@@ -282,7 +327,7 @@ void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
 	tramp = execmem_alloc(EXECMEM_FTRACE, size);
 	if (!tramp)
 		return;
-	if (!fill_ops_trampoline(tramp, (unsigned long)tramp, ops, code,
+	if (!fill_ops_trampoline(tramp, (unsigned long)tramp, ops, src,
 				 slot_off) ||
 	    set_memory_rox((unsigned long)tramp, DIV_ROUND_UP(size, PAGE_SIZE))) {
 		execmem_free(tramp);

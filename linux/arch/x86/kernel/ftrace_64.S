@@ -138,6 +138,8 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	%rdi, RIP(%rsp)
 	subq	$5, %rdi
 	movq	FUNC_RET(%rsp), %rsi
+	/* A copy for one ops loads from its own slot: keep RIP-relative. */
+SYM_INNER_LABEL(ftrace_regs_caller_op_ptr, SYM_L_GLOBAL)
 	movq	function_trace_op(%rip), %rdx
 	movq	%rsp, %rcx
 
@@ -171,6 +173,7 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	cmpq	$0, SLOT(%rsp)
 	jne	.Ldirect
 	addq	$FRAME_SIZE + 8, %rsp
+SYM_INNER_LABEL(ftrace_regs_caller_ret, SYM_L_GLOBAL)
 	RET
 
 .Ldirect:
@@ -180,7 +183,9 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	 */
 	addq	$FRAME_SIZE, %rsp
 	UNWIND_HINT_FUNC
+SYM_INNER_LABEL(ftrace_regs_caller_direct_ret, SYM_L_GLOBAL)
 	RET
+SYM_INNER_LABEL(ftrace_regs_caller_end, SYM_L_GLOBAL)
 SYM_FUNC_END(ftrace_regs_caller)
 
 /* A direct trampoline that does nothing, for callers that need one. */
