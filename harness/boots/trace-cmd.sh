@@ -4,7 +4,8 @@
 # host-check: host/trace-cmd-report.sh
 #
 # trace-cmd extract in the guest; trace-cmd report on the host must show
-# the trace_marker entries written in the guest.
+# the trace_marker entries written in the guest.  Then trace-cmd record
+# of the function tracer: the host's report must show the traced calls.
 . /harness/lib.sh
 
 if ! command -v trace-cmd >/dev/null; then
@@ -21,5 +22,13 @@ expect trace-cmd "trace-cmd extract reads the buffers" \
 	trace-cmd extract -o /tmp/trace.dat
 echo "@@ file trace.dat" >$RESULTS
 base64 /tmp/trace.dat >$RESULTS
+echo "@@ endfile" >$RESULTS
+
+# trace-cmd record: the function tracer on one function, read by splice.
+expect trace-cmd "trace-cmd record -p function -l ksys_write runs" \
+	trace-cmd record -p function -l ksys_write -o /tmp/record.dat \
+	sh -c 'echo recorded > /dev/null'
+echo "@@ file record.dat" >$RESULTS
+base64 /tmp/record.dat >$RESULTS
 echo "@@ endfile" >$RESULTS
 dmesg_tail

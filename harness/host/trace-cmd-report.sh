@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # trace-cmd-report.sh OUTDIR SCENARIO - host side of boots/trace-cmd.sh:
-# the host's trace-cmd report must show the guest's marker lines.
+# the host's trace-cmd report must show the guest's marker lines and the
+# calls trace-cmd record saw.
 f=$1/$2.trace.dat
 if ! command -v trace-cmd >/dev/null; then
 	echo "SKIP  trace-cmd: no trace-cmd on the host"
@@ -22,3 +23,18 @@ for m in "trace-cmd sees marker one" "trace-cmd sees marker two"; do
 		sed 's/^/#   /' <<<"$report" | tail -20
 	fi
 done
+
+r=$1/$2.record.dat
+if [ ! -s "$r" ]; then
+	echo "FAIL  trace-cmd: no record.dat came back from the guest"
+	exit 0
+fi
+report=$(trace-cmd report -i "$r" 2>&1)
+# The parent ("<-- caller") shows only where trace-cmd has its plugins.
+if grep -q "function: *ksys_write\b" <<<"$report" &&
+   ! grep -v "function: *ksys_write\b" <<<"$report" | grep -q "function:"; then
+	echo "PASS  trace-cmd: record -l ksys_write: host report shows only ksys_write"
+else
+	echo "FAIL  trace-cmd: record -l ksys_write: host report"
+	sed 's/^/#   /' <<<"$report" | tail -20
+fi

@@ -11,8 +11,10 @@
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
+#include <linux/ctype.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
+#include <linux/kstrtox.h>
 #include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
@@ -776,10 +778,36 @@ void ftrace_mod_pending_apply(struct module *mod)
 	}
 }
 
+/*
+ * The function on line @index (from 1) of available_filter_functions,
+ * which lists the usable records in order: 1 if found, else 0.
+ */
+static int match_index(struct ftrace_hash **hashp, unsigned long index,
+		       bool remove)
+{
+	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
+
+	list_for_each_entry(grp, &ftrace_groups, list) {
+		if (!grp->live)
+			continue;
+		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
+			if ((rec->flags & FTRACE_FL_DISABLED) || --index)
+				continue;
+			if (!remove)
+				return ftrace_hash_add(hashp, rec->ip) ? : 1;
+			ftrace_hash_remove(*hashp, rec->ip);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /**
  * ftrace_match_records - add or remove the sites of matching functions
  * @hashp: a private hash, which may be replaced by a bigger one
- * @pattern: a function-name glob; "" matches every function
+ * @pattern: a function-name glob, "" for every function, or a number:
+ *	     the line of that function in available_filter_functions
  * @mod: a module-name glob the function must be in, or NULL for any
  *	 code ("" is not allowed); "[kernel]" means vmlinux
  * @remove: remove the matches instead of adding them
@@ -795,8 +823,13 @@ int ftrace_match_records(struct ftrace_hash **hashp, const char *pattern,
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec;
 	const char *modname;
+	unsigned long index;
 	char *name;
 	int n = 0, err = 0;
+
+	/* No function name is a number: select by index, no string work. */
+	if (!mod && isdigit(*pattern) && !kstrtoul(pattern, 10, &index))
+		return index ? match_index(hashp, index, remove) : 0;
 
 	fg = kmalloc(sizeof(*fg) * 2 + KSYM_NAME_LEN, GFP_KERNEL);
 	if (!fg)

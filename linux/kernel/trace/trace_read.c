@@ -10,8 +10,10 @@
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/splice.h>
 #include <linux/trace_seq.h>
 #include <linux/uaccess.h>
+#include <linux/uio.h>
 
 #include "trace.h"
 
@@ -465,13 +467,18 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 	return nonseekable_open(inode, file);
 }
 
-static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
-				   size_t cnt, loff_t *ppos)
+/*
+ * At most the rest of one sub-buffer per call, as a page of the layout
+ * trace-cmd reads.  Through read() and, by copy_splice_read(), splice().
+ */
+static ssize_t trace_pipe_raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
+	struct file *file = iocb->ki_filp;
 	struct trace_reader *r = file->private_data;
 	struct trace_buffer *buffer = r->tr->buffer;
+	size_t cnt = iov_iter_count(to);
 	size_t size, n;
-	int ret;
+	ssize_t ret;
 
 	if (!cnt)
 		return 0;
@@ -492,7 +499,8 @@ static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
 			r->raw_off = 0;
 			break;
 		}
-		if (file->f_flags & O_NONBLOCK) {
+		if ((file->f_flags & O_NONBLOCK) ||
+		    (iocb->ki_flags & IOCB_NOWAIT)) {
 			ret = -EAGAIN;
 			goto out;
 		}
@@ -503,8 +511,9 @@ static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
 			goto out;
 	}
 	n = min(cnt, size - r->raw_off);
-	if (copy_to_user(ubuf, ring_buffer_read_page_data(r->rpage) +
-			 r->raw_off, n)) {
+	n = copy_to_iter(ring_buffer_read_page_data(r->rpage) + r->raw_off,
+			 n, to);
+	if (!n) {
 		ret = -EFAULT;
 		goto out;
 	}
@@ -513,6 +522,33 @@ static ssize_t trace_pipe_raw_read(struct file *file, char __user *ubuf,
 out:
 	mutex_unlock(&trace_pipe_mutex);
 	return ret;
+}
+
+/* Whether a read would find data now. */
+static bool trace_pipe_raw_ready(struct trace_reader *r)
+{
+	bool ready;
+
+	mutex_lock(&trace_pipe_mutex);
+	ready = (r->rpage && r->raw_off < ring_buffer_read_page_size(r->rpage)) ||
+		!ring_buffer_empty_cpu(r->tr->buffer, r->cpu);
+	mutex_unlock(&trace_pipe_mutex);
+	return ready;
+}
+
+/*
+ * splice() copies the sub-buffers into the pipe's pages.  SPLICE_F_NONBLOCK
+ * gets -EAGAIN when there is nothing to read, as trace-cmd's recorder
+ * expects when it flushes.
+ */
+static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
+					  struct pipe_inode_info *pipe,
+					  size_t len, unsigned int flags)
+{
+	if ((flags & SPLICE_F_NONBLOCK) &&
+	    !trace_pipe_raw_ready(in->private_data))
+		return -EAGAIN;
+	return copy_splice_read(in, ppos, pipe, len, flags);
 }
 
 static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
@@ -526,7 +562,8 @@ static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
 
 const struct file_operations trace_pipe_raw_fops = {
 	.open		= trace_pipe_raw_open,
-	.read		= trace_pipe_raw_read,
+	.read_iter	= trace_pipe_raw_read_iter,
+	.splice_read	= trace_pipe_raw_splice_read,
 	.poll		= trace_pipe_raw_poll,
 	.release	= trace_reader_release,
 };
