@@ -201,8 +201,9 @@ static int rec_show(struct seq_file *m, void *v)
 	if (v == SEQ_START_TOKEN) {
 		bool exclude = it->kind == LIST_NOTRACE;
 
-		if (!exclude && ftrace_hash_empty(it->hash))
-			seq_puts(m, "#### all functions enabled ####\n");
+		if (ftrace_hash_empty(it->hash))
+			seq_puts(m, exclude ? "#### no functions disabled ####\n" :
+				 "#### all functions enabled ####\n");
 		ftrace_mod_pending_show(m, it->tr->func_ops, exclude);
 		if (exclude)
 			return 0;
