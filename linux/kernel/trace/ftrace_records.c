@@ -32,7 +32,8 @@ LIST_HEAD(ftrace_groups);
 
 /*
  * Sites that call a trampoline of their own (a direct one, or an ops'
- * copy of ftrace_caller): ip -> ~trampoline, as a value entry.
+ * copy of ftrace_caller or ftrace_regs_caller): ip -> ~trampoline, as a
+ * value entry.
  */
 static DEFINE_XARRAY(site_targets);
 

@@ -76,6 +76,7 @@ void trace_save_cmdline(struct task_struct *tsk)
 	struct cmdline_slot *slot;
 	struct cmdline_map *map;
 	unsigned long flags, gen;
+	bool saved;
 
 	if (!tsk->pid)
 		return;
@@ -93,21 +94,21 @@ void trace_save_cmdline(struct task_struct *tsk)
 	if (cmdline_is_saved(map, tsk))
 		goto fresh;
 	local_irq_save(flags);
-	if (arch_spin_trylock(&cmdlines_lock)) {
+	saved = arch_spin_trylock(&cmdlines_lock);
+	if (saved) {
 		map = rcu_dereference_sched(cmdlines);
 		slot = &map->slots[tsk->pid % map->n];
-		WRITE_ONCE(trace_cmdline_gen, trace_cmdline_gen + 1);
+		gen = trace_cmdline_gen + 1;
+		WRITE_ONCE(trace_cmdline_gen, gen);
 		/* The new generation is visible before the slot changes. */
 		smp_wmb();
 		slot->pid = tsk->pid;
 		memcpy(slot->comm, tsk->comm, TASK_COMM_LEN);
-		gen = trace_cmdline_gen;
 		arch_spin_unlock(&cmdlines_lock);
-		local_irq_restore(flags);
-		goto fresh;
 	}
 	local_irq_restore(flags);
-	goto out;
+	if (!saved)
+		goto out;
 fresh:
 	this_cpu_write(trace_cmdline_last.gen, gen);
 	this_cpu_write(trace_cmdline_last.task, tsk);

@@ -524,13 +524,19 @@ out:
 	return ret;
 }
 
+/* Part of the sub-buffer read last is still to be copied out. */
+static bool raw_page_unread(struct trace_reader *r)
+{
+	return r->rpage && r->raw_off < ring_buffer_read_page_size(r->rpage);
+}
+
 /* Whether a read would find data now. */
 static bool trace_pipe_raw_ready(struct trace_reader *r)
 {
 	bool ready;
 
 	mutex_lock(&trace_pipe_mutex);
-	ready = (r->rpage && r->raw_off < ring_buffer_read_page_size(r->rpage)) ||
+	ready = raw_page_unread(r) ||
 		!ring_buffer_empty_cpu(r->tr->buffer, r->cpu);
 	mutex_unlock(&trace_pipe_mutex);
 	return ready;
@@ -555,7 +561,7 @@ static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
 {
 	struct trace_reader *r = file->private_data;
 
-	if (r->rpage && r->raw_off < ring_buffer_read_page_size(r->rpage))
+	if (raw_page_unread(r))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
 }

@@ -19,9 +19,10 @@
  *	the site had called it.
  * a direct trampoline (register_ftrace_direct()) while it is the only
  *	thing that traces the function.
- * an ops' own copy of ftrace_caller (arch/x86/kernel/ftrace.c), which
- *	loads that ops and calls its function directly, while it is the
- *	only ops that traces the function.
+ * an ops' own copy of ftrace_caller, or of ftrace_regs_caller for an ops
+ *	that saves regs (arch/x86/kernel/ftrace.c), which loads that ops
+ *	and calls its function directly, while it is the only ops that
+ *	traces the function.
  *
  * The core repoints ftrace_call and ftrace_regs_call together with
  * ftrace_update_ftrace_func().
