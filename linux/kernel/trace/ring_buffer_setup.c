@@ -5,7 +5,10 @@
  * See ring_buffer.c for the design.
  */
 #include <linux/cpu.h>
+#include <linux/mm.h>
+#include <linux/overflow.h>
 #include <linux/ring_buffer.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
 #include <linux/trace_seq.h>
@@ -13,6 +16,17 @@
 #include "ring_buffer_internal.h"
 
 #define RB_MIN_PAGES	2
+/*
+ * Sub-buffers of one CPU buffer at most: ring indexes and page ids are
+ * unsigned int, and the slot words keep the id in 32 bits.
+ */
+#define RB_MAX_PAGES	(UINT_MAX / 2)
+
+/*
+ * Data pages may fail quietly: a size too large for memory is the
+ * caller's -ENOMEM, not a warning or the OOM killer.
+ */
+#define RB_GFP		(GFP_KERNEL | __GFP_RETRY_MAYFAIL | __GFP_NOWARN)
 
 static void rb_wake_work(struct irq_work *work)
 {
@@ -35,10 +49,10 @@ static struct rb_page *rb_page_new(unsigned int order, int cpu,
 	struct rb_page *page;
 	struct page *pg;
 
-	page = kzalloc_node(sizeof(*page), GFP_KERNEL, cpu_to_node(cpu));
+	page = kzalloc_node(sizeof(*page), RB_GFP, cpu_to_node(cpu));
 	if (!page)
 		return NULL;
-	pg = alloc_pages_node(cpu_to_node(cpu), GFP_KERNEL | __GFP_ZERO, order);
+	pg = alloc_pages_node(cpu_to_node(cpu), RB_GFP | __GFP_ZERO, order);
 	if (!pg) {
 		kfree(page);
 		return NULL;
@@ -104,9 +118,54 @@ static void rb_cpu_free(struct rb_cpu *cb)
 	irq_work_sync(&cb->wake_work);
 	for (i = 0; cb->pages && i <= cb->nr_pages; i++)
 		rb_page_free(cb->order, cb->pages[i]);
-	kfree(cb->pages);
-	kfree(cb->slots);
+	kvfree(cb->pages);
+	kvfree(cb->slots);
 	kfree(cb);
+}
+
+/*
+ * The arrays of a ring of @n sub-buffers: one slot word per ring
+ * position, one page pointer per sub-buffer plus the reader's.  Large
+ * buffers outgrow kmalloc, hence kvcalloc.
+ */
+static int rb_arrays_alloc(unsigned int n, unsigned long **slots,
+			   struct rb_page ***pages)
+{
+	*slots = kvcalloc(n, sizeof(**slots), RB_GFP);
+	*pages = kvcalloc(n + 1, sizeof(**pages), RB_GFP);
+	if (*slots && *pages)
+		return 0;
+	kvfree(*slots);
+	kvfree(*pages);
+	*slots = NULL;
+	*pages = NULL;
+	return -ENOMEM;
+}
+
+/*
+ * Allocating @pages pages of @order, once per CPU of @nr_cpus, must leave
+ * the rest of the system its memory: more than is available fails at
+ * once with -ENOMEM instead of draining the page allocator.
+ */
+static int rb_check_memory(unsigned long pages, unsigned int order,
+			   unsigned int nr_cpus)
+{
+	unsigned long total;
+
+	if (pages > RB_MAX_PAGES)
+		return -ENOMEM;
+	if (check_mul_overflow(pages << order, (unsigned long)nr_cpus, &total))
+		return -ENOMEM;
+	if (total > si_mem_available())
+		return -ENOMEM;
+	return 0;
+}
+
+/* A user asking for a huge buffer may give up: stop allocating then. */
+static bool rb_alloc_interrupted(void)
+{
+	cond_resched();
+	return !(current->flags & PF_KTHREAD) && fatal_signal_pending(current);
 }
 
 static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
@@ -125,13 +184,11 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 	raw_spin_lock_init(&cb->reader_lock);
 	init_waitqueue_head(&cb->waitq);
 	init_irq_work(&cb->wake_work, rb_wake_work);
-	cb->slots = kcalloc(n, sizeof(*cb->slots), GFP_KERNEL);
-	cb->pages = kcalloc(n + 1, sizeof(*cb->pages), GFP_KERNEL);
-	if (!cb->slots || !cb->pages)
+	if (rb_arrays_alloc(n, &cb->slots, &cb->pages))
 		goto fail;
 	for (i = 0; i <= n; i++) {
 		cb->pages[i] = rb_page_new(order, cpu, i);
-		if (!cb->pages[i])
+		if (!cb->pages[i] || rb_alloc_interrupted())
 			goto fail;
 	}
 	rb_cpu_init_ring(cb, n);
@@ -141,18 +198,27 @@ fail:
 	return NULL;
 }
 
-static unsigned int rb_pages_for(struct trace_buffer *buffer,
-				 unsigned long size)
+/* Data bytes of a sub-buffer of @order pages. */
+static unsigned long rb_subbuf_size(unsigned int order)
 {
-	return max_t(unsigned long, RB_MIN_PAGES,
-		     DIV_ROUND_UP(size, buffer->subbuf_size));
+	return (PAGE_SIZE << order) - offsetof(struct rb_data_page, data);
+}
+
+/*
+ * Sub-buffers of @order for @size bytes of data; above RB_MAX_PAGES means
+ * too many.
+ */
+static unsigned long rb_pages_for(unsigned int order, unsigned long size)
+{
+	unsigned long sub = rb_subbuf_size(order);
+
+	return max_t(unsigned long, RB_MIN_PAGES, size / sub + !!(size % sub));
 }
 
 static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 {
 	buffer->subbuf_order = order;
-	buffer->subbuf_size = (PAGE_SIZE << order) -
-			      offsetof(struct rb_data_page, data);
+	buffer->subbuf_size = rb_subbuf_size(order);
 	/* Room for a data event with a length word and a timestamp. */
 	buffer->max_payload = buffer->subbuf_size - 2 * RB_EVNT_HDR_SIZE -
 			      2 * sizeof(u32);
@@ -173,7 +239,7 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 					 struct lock_class_key *key)
 {
 	struct trace_buffer *buffer;
-	unsigned int n;
+	unsigned long n;
 	int cpu;
 
 	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
@@ -189,7 +255,11 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	mutex_init(&buffer->mutex);
 	init_waitqueue_head(&buffer->waitq);
 	rb_set_order(buffer, 0);
-	n = rb_pages_for(buffer, size);
+	n = rb_pages_for(0, size);
+	if (rb_check_memory(n, 0, num_possible_cpus())) {
+		ring_buffer_free(buffer);
+		return NULL;
+	}
 	for_each_possible_cpu(cpu) {
 		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, 0, n);
 		if (!buffer->cpus[cpu]) {
@@ -287,8 +357,8 @@ static void rb_cpu_relayout(struct rb_cpu *cb, unsigned int n,
 		if (j >= k && j < n)
 			rb_page_reset(pages[j], j, 0);
 	}
-	kfree(cb->slots);
-	kfree(cb->pages);
+	kvfree(cb->slots);
+	kvfree(cb->pages);
 	cb->slots = slots;
 	cb->pages = pages;
 	cb->nr_pages = n;
@@ -305,21 +375,19 @@ static int rb_cpu_resize(struct rb_cpu *cb, unsigned int n)
 	unsigned int nr_extra = n > cb->nr_pages ? n - cb->nr_pages : 0;
 	unsigned int nr_spare = 0, i;
 	struct rb_page **extra, **spare;
-	unsigned long *slots;
-	struct rb_page **pages;
+	unsigned long *slots = NULL;
+	struct rb_page **pages = NULL;
 	int ret = -ENOMEM;
 
 	if (n == cb->nr_pages)
 		return 0;
-	extra = kcalloc(nr_extra + 1, sizeof(*extra), GFP_KERNEL);
-	spare = kcalloc(cb->nr_pages + 1, sizeof(*spare), GFP_KERNEL);
-	slots = kcalloc(n, sizeof(*slots), GFP_KERNEL);
-	pages = kcalloc(n + 1, sizeof(*pages), GFP_KERNEL);
-	if (!extra || !spare || !slots || !pages)
+	extra = kvcalloc(nr_extra + 1, sizeof(*extra), RB_GFP);
+	spare = kvcalloc(cb->nr_pages + 1, sizeof(*spare), RB_GFP);
+	if (!extra || !spare || rb_arrays_alloc(n, &slots, &pages))
 		goto out;
 	for (i = 0; i < nr_extra; i++) {
 		extra[i] = rb_page_new(cb->order, cb->cpu, 0);
-		if (!extra[i])
+		if (!extra[i] || rb_alloc_interrupted())
 			goto out;
 	}
 	raw_spin_lock_irq(&cb->reader_lock);
@@ -335,10 +403,10 @@ static int rb_cpu_resize(struct rb_cpu *cb, unsigned int n)
 out:
 	for (i = 0; i < nr_extra; i++)
 		rb_page_free(cb->order, extra[i]);
-	kfree(extra);
-	kfree(spare);
-	kfree(slots);
-	kfree(pages);
+	kvfree(extra);
+	kvfree(spare);
+	kvfree(slots);
+	kvfree(pages);
 	return ret;
 }
 
@@ -352,19 +420,34 @@ out:
  * The newest data is kept; what no longer fits counts as overrun.
  * Writers pause while the buffer is rebuilt.
  *
- * Return: 0, -EINVAL for a bad CPU, or -ENOMEM.
+ * Return: 0, -EINVAL for a bad CPU, or -ENOMEM (also for a size that
+ * memory cannot hold: no CPU buffer is then changed).
  */
 int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		       int cpu)
 {
-	unsigned int n = rb_pages_for(buffer, size);
+	unsigned long n = rb_pages_for(buffer->subbuf_order, size);
+	unsigned long grow = 0;
 	struct rb_cpu *cb;
 	int c, ret = 0;
 
 	if (cpu != RING_BUFFER_ALL_CPUS &&
 	    (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu]))
 		return -EINVAL;
+	if (n > RB_MAX_PAGES)
+		return -ENOMEM;
 	mutex_lock(&buffer->mutex);
+	for_each_rb_cpu(buffer, cb, c) {
+		if ((cpu == RING_BUFFER_ALL_CPUS || c == cpu) && n > cb->nr_pages)
+			grow = max(grow, n - cb->nr_pages);
+	}
+	ret = rb_check_memory(grow, buffer->subbuf_order,
+			      cpu == RING_BUFFER_ALL_CPUS ?
+			      num_possible_cpus() : 1);
+	if (ret) {
+		mutex_unlock(&buffer->mutex);
+		return ret;
+	}
 	rb_quiesce(buffer);
 	for_each_rb_cpu(buffer, cb, c) {
 		if (cpu != RING_BUFFER_ALL_CPUS && c != cpu)
@@ -475,7 +558,7 @@ static void rb_free_pages(struct rb_page **pages, unsigned int n,
 
 	for (i = 0; pages && i <= n; i++)
 		rb_page_free(order, pages[i]);
-	kfree(pages);
+	kvfree(pages);
 }
 
 static int rb_fresh_alloc(struct rb_fresh_pages *f, int cpu,
@@ -484,13 +567,11 @@ static int rb_fresh_alloc(struct rb_fresh_pages *f, int cpu,
 	unsigned int i;
 
 	f->n = n;
-	f->slots = kcalloc(n, sizeof(*f->slots), GFP_KERNEL);
-	f->pages = kcalloc(n + 1, sizeof(*f->pages), GFP_KERNEL);
-	if (!f->slots || !f->pages)
+	if (rb_arrays_alloc(n, &f->slots, &f->pages))
 		return -ENOMEM;
 	for (i = 0; i <= n; i++) {
 		f->pages[i] = rb_page_new(order, cpu, i);
-		if (!f->pages[i])
+		if (!f->pages[i] || rb_alloc_interrupted())
 			return -ENOMEM;
 	}
 	return 0;
@@ -511,8 +592,8 @@ static int rb_fresh_alloc(struct rb_fresh_pages *f, int cpu,
 int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 {
 	struct rb_fresh_pages *fresh;
-	unsigned int old_order, n;
-	unsigned long bytes;
+	unsigned long bytes, n;
+	unsigned int old_order;
 	struct rb_cpu *cb;
 	int cpu, ret = 0;
 
@@ -527,11 +608,12 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	mutex_lock(&buffer->mutex);
 	old_order = buffer->subbuf_order;
 	for_each_rb_cpu(buffer, cb, cpu) {
+		/* Writers run on: buffer->subbuf_size stays until they pause. */
 		bytes = (unsigned long)cb->nr_pages * buffer->subbuf_size;
-		rb_set_order(buffer, order);
-		n = rb_pages_for(buffer, bytes);
-		rb_set_order(buffer, old_order);
-		ret = rb_fresh_alloc(&fresh[cpu], cpu, order, n);
+		n = rb_pages_for(order, bytes);
+		ret = rb_check_memory(n, order, 1);
+		if (!ret)
+			ret = rb_fresh_alloc(&fresh[cpu], cpu, order, n);
 		if (ret)
 			break;
 	}
@@ -556,7 +638,7 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	for_each_possible_cpu(cpu) {
 		rb_free_pages(fresh[cpu].pages, fresh[cpu].n,
 			      ret ? order : old_order);
-		kfree(fresh[cpu].slots);
+		kvfree(fresh[cpu].slots);
 	}
 	kfree(fresh);
 	return ret;
