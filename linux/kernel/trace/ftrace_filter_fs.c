@@ -289,15 +289,13 @@ struct set_writer {
 
 static int set_open(struct inode *inode, struct file *file, bool exclude)
 {
-	struct trace_cpu_file *f = inode->i_private;
-	struct trace_array *tr = f->tr;
+	struct trace_array *tr = trace_array_get_inode(inode);
 	struct set_writer *w;
 	struct rec_iter *it;
 	int ret;
 
-	ret = trace_array_get(tr);
-	if (ret)
-		return ret;
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
 	if (file->f_mode & FMODE_WRITE) {
 		ret = -ENOMEM;
 		w = kzalloc(sizeof(*w), GFP_KERNEL);
@@ -345,6 +343,15 @@ static void log_token_err(struct set_writer *w, const char *tok, int err)
 			"No function matches, or bad command", 0);
 }
 
+/* Restore a token for the error log: strsep() cut it at its colons. */
+static void unsplit_token(char *cmd, char *param)
+{
+	if (cmd)
+		cmd[-1] = ':';
+	if (param)
+		param[-1] = ':';
+}
+
 /* Apply one token to the set, or run its command. */
 static int apply_token(struct set_writer *w, char *tok)
 {
@@ -357,8 +364,12 @@ static int apply_token(struct set_writer *w, char *tok)
 	cmd = strsep(&tok, ":");
 	param = tok;
 	if (cmd && strcmp(cmd, "mod")) {
-		if (w->exclude)
+		/* A command needs its functions: "" would mean every one. */
+		if (w->exclude || !*func) {
+			unsplit_token(cmd, param);
+			log_token_err(w, orig, -EINVAL);
 			return -EINVAL;
+		}
 		n = ftrace_probe_command(w->tr, func, cmd, param, remove);
 		if (n)
 			log_token_err(w, orig, n);
@@ -380,11 +391,7 @@ static int apply_token(struct set_writer *w, char *tok)
 	if (n > 0)
 		return 0;
 	n = n ? n : -EINVAL;
-	/* Restore the token for the log: strsep() cut it. */
-	if (cmd)
-		cmd[-1] = ':';
-	if (param)
-		param[-1] = ':';
+	unsplit_token(cmd, param);
 	log_token_err(w, orig, n);
 	return n;
 }
@@ -415,6 +422,12 @@ static ssize_t set_write(struct file *file, const char __user *ubuf,
 		ret = apply_token(w, w->tok);
 		if (ret)
 			return ret;
+		/*
+		 * One name per call, as upstream: a long list comes back
+		 * in short counts, and no single write runs for minutes.
+		 */
+		cnt = done + 1;
+		break;
 	}
 	*ppos += cnt;
 	return cnt;

@@ -14,9 +14,11 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/bitmap.h>
+#include <linux/ctype.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/sched.h>
+#include <linux/sched/signal.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/threads.h>
@@ -251,13 +253,14 @@ static const struct seq_operations pid_seq_ops = {
 static int pid_open(struct inode *inode, struct file *file)
 {
 	struct trace_cpu_file *f = inode->i_private;
-	int ret = trace_array_get(f->tr);
+	struct trace_array *tr = trace_array_get_inode(inode);
+	int ret;
 
-	if (ret)
-		return ret;
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		mutex_lock(&pid_mutex);
-		set_list(f->tr, which_list(file), NULL);
+		set_list(tr, which_list(file), NULL);
 		mutex_unlock(&pid_mutex);
 	}
 	if (!(file->f_mode & FMODE_READ)) {
@@ -266,7 +269,7 @@ static int pid_open(struct inode *inode, struct file *file)
 	}
 	ret = seq_open(file, &pid_seq_ops);
 	if (ret) {
-		trace_array_put(f->tr);
+		trace_array_put(tr);
 		return ret;
 	}
 	((struct seq_file *)file->private_data)->private = f;
@@ -283,41 +286,75 @@ static int pid_release(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/* One pid of a write: a number (any base kstrtoul takes) below PID_MAX_LIMIT. */
+static int pid_token(char *tok, unsigned long *bits)
+{
+	unsigned long pid;
+
+	if (kstrtoul(tok, 0, &pid))
+		return -EINVAL;
+	/* Upstream refuses a pid beyond the pid space with -EPERM. */
+	if (pid >= PID_MAX_LIMIT)
+		return -EPERM;
+	set_bit(pid, bits);
+	return 0;
+}
+
+/*
+ * Pids separated by white space, as many as the write holds; a NUL ends
+ * the input.  The list changes only if every pid is good.
+ */
 static ssize_t pid_write(struct file *file, const char __user *ubuf,
 			 size_t cnt, loff_t *ppos)
 {
 	struct trace_cpu_file *f = file_inode(file)->i_private;
 	int which = which_list(file);
 	unsigned long *bits, *cur;
-	char *buf, *s, *tok;
-	unsigned int pid;
+	unsigned int len = 0;
 	bool any = false;
+	char tok[24], c;
+	size_t done;
 	int ret = 0;
 
-	if (cnt >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, cnt);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
 	bits = vzalloc(PID_BITS_SIZE);
-	if (!bits) {
-		kfree(buf);
+	if (!bits)
 		return -ENOMEM;
-	}
 	mutex_lock(&pid_mutex);
 	cur = rcu_dereference_protected(f->tr->pids[which],
 					lockdep_is_held(&pid_mutex));
 	if (cur)
 		memcpy(bits, cur, PID_BITS_SIZE);
-	s = buf;
-	while ((tok = strsep(&s, " \t\n"))) {
-		if (!*tok)
-			continue;
-		if (kstrtouint(tok, 10, &pid) || pid >= PID_MAX_LIMIT) {
-			ret = -EINVAL;
+	for (done = 0; done < cnt && !ret; done++) {
+		if (!(done % PAGE_SIZE)) {
+			cond_resched();
+			if (fatal_signal_pending(current)) {
+				ret = -EINTR;
+				break;
+			}
+		}
+		if (get_user(c, ubuf + done)) {
+			ret = -EFAULT;
 			break;
 		}
-		set_bit(pid, bits);
+		if (!c)
+			break;
+		if (!isspace(c)) {
+			if (len >= sizeof(tok) - 1)
+				ret = -EINVAL;
+			else
+				tok[len++] = c;
+			continue;
+		}
+		if (len) {
+			tok[len] = '\0';
+			len = 0;
+			ret = pid_token(tok, bits);
+			any = true;
+		}
+	}
+	if (!ret && len) {
+		tok[len] = '\0';
+		ret = pid_token(tok, bits);
 		any = true;
 	}
 	if (!ret && any)
@@ -325,7 +362,6 @@ static ssize_t pid_write(struct file *file, const char __user *ubuf,
 	else
 		vfree(bits);
 	mutex_unlock(&pid_mutex);
-	kfree(buf);
 	if (ret)
 		return ret;
 	*ppos += cnt;

@@ -68,7 +68,7 @@ struct tracer {
  * @walkers:		trace files open for reading (iterators)
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
- * @ref:		open files of the instance (trace_array_get())
+ * @ref:		open files of the instance (trace_array_get_inode())
  * @dead:		being removed: no new references
  * @files_all:		i_private of the instance's all-CPU files
  * @files_cpu:		i_private of its per_cpu/cpuN files, by CPU
@@ -212,7 +212,7 @@ struct trace_cpu_file {
 };
 
 /* Instances (trace_instances.c) */
-int trace_array_get(struct trace_array *tr);
+struct trace_array *trace_array_get_inode(const struct inode *inode);
 void trace_array_put(struct trace_array *tr);
 bool trace_instance_uses_tracer(struct tracer *t);
 void trace_instances_init(void);

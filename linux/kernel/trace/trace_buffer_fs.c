@@ -243,6 +243,9 @@ static ssize_t cpumask_write(struct file *file, const char __user *ubuf,
 	cpumask_var_t mask;
 	int cpu, ret;
 
+	/* As upstream: nothing to parse is not an empty mask. */
+	if (!cnt || cnt > KMALLOC_MAX_SIZE)
+		return -EINVAL;
 	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
 		return -ENOMEM;
 	ret = cpumask_parse_user(ubuf, cnt, mask);
@@ -277,9 +280,15 @@ static const struct file_operations cpumask_fops = {
 
 /* --- trace_marker, trace_marker_raw ---------------------------------------- */
 
+/* The most a marker write records, as upstream: longer writes are cut. */
+#define TRACE_MARKER_MAX	4096
+#define FAULTED_LEN		(sizeof("<faulted>") - 1)
+
 /*
  * The name shows in every marker line ("tracing_mark_write: text"), as
- * the %ps of the entry's ip.
+ * the %ps of the entry's ip.  One write is one entry: what does not fit
+ * (TRACE_MARKER_MAX, or an event of the buffer) is cut off and the short
+ * count tells user space to write the rest again.
  */
 static noinline ssize_t tracing_mark_write(struct file *file,
 					   const char __user *ubuf,
@@ -289,38 +298,38 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	struct trace_array *tr = f->tr;
 	struct ring_buffer_event *ev;
 	struct print_entry *e;
-	size_t max, done = 0, n;
+	ssize_t ret;
+	size_t max;
 	bool nl;
 
+	if ((ssize_t)cnt < 0)
+		return -EINVAL;
 	if (!cnt)
 		return 0;
-	/*
-	 * Longer writes become several entries: each must fit an event and,
-	 * printed with its line prefix, a trace_seq.
-	 */
-	max = min_t(size_t, ring_buffer_max_event_size(tr->buffer) -
-		    sizeof(*e) - 2, TRACE_SEQ_BUFFER_SIZE - 256);
-	while (done < cnt) {
-		n = min(cnt - done, max);
-		ev = trace_reserve(tr, TRACE_ENTRY_PRINT, sizeof(*e) + n + 2,
-				   tracing_gen_ctx());
-		if (!ev)
-			return done ? done : -EBADF;
-		e = trace_event_payload(ev);
-		e->ip = _THIS_IP_;
-		if (copy_from_user_nofault(e->buf, ubuf + done, n)) {
-			n = min_t(size_t, n, sizeof("<faulted>") - 1);
-			memcpy(e->buf, "<faulted>", n);
-		}
-		nl = e->buf[n - 1] != '\n';
-		if (nl)
-			e->buf[n] = '\n';
-		e->buf[n + nl] = '\0';
-		trace_commit(tr, ev);
-		done += n;
+	max = ring_buffer_max_event_size(tr->buffer) - sizeof(*e) - 2;
+	cnt = min3(cnt, max, (size_t)TRACE_MARKER_MAX);
+	/* Room for "<faulted>" in place of what cannot be read. */
+	ev = trace_reserve(tr, TRACE_ENTRY_PRINT,
+			   sizeof(*e) + max(cnt, FAULTED_LEN) + 2,
+			   tracing_gen_ctx());
+	if (!ev)
+		return -EBADF;
+	e = trace_event_payload(ev);
+	e->ip = _THIS_IP_;
+	ret = cnt;
+	if (copy_from_user_nofault(e->buf, ubuf, cnt)) {
+		cnt = FAULTED_LEN;
+		memcpy(e->buf, "<faulted>", cnt);
+		ret = -EFAULT;
 	}
-	*ppos += cnt;
-	return cnt;
+	nl = e->buf[cnt - 1] != '\n';
+	if (nl)
+		e->buf[cnt] = '\n';
+	e->buf[cnt + nl] = '\0';
+	trace_commit(tr, ev);
+	if (ret > 0)
+		*ppos += ret;
+	return ret;
 }
 
 static const struct file_operations trace_marker_fops = {

@@ -39,7 +39,7 @@ static struct cmdline_map *cmdline_map_alloc(unsigned int n)
 {
 	struct cmdline_map *map;
 
-	map = kzalloc(struct_size(map, slots, n), GFP_KERNEL);
+	map = kvzalloc(struct_size(map, slots, n), GFP_KERNEL);
 	if (map)
 		map->n = n;
 	return map;
@@ -190,7 +190,7 @@ int trace_cmdlines_resize(unsigned int n)
 	local_irq_restore(flags);
 	/* Lockless readers run with preemption disabled. */
 	synchronize_rcu();
-	kfree(old);
+	kvfree(old);
 	mutex_unlock(&cmdlines_resize_mutex);
 	return 0;
 }

@@ -77,15 +77,6 @@ int tracing_bool_from_str(const char *s, bool *val)
 }
 
 /**
- * tracing_parse_bool - parse a 0/1 switch written by user space
- * @ubuf: the user buffer
- * @count: its length
- * @val: set to the value on success
- *
- * Return: 0, -EINVAL for anything tracing_bool_from_str() rejects, or
- * -EFAULT.
- */
-/**
  * tracing_user_word - copy a short user string, without its white space
  * @ubuf: the user's buffer
  * @count: its length
@@ -108,16 +99,30 @@ char *tracing_user_word(const char __user *ubuf, size_t count, char *buf,
 	return strim(buf);
 }
 
+/**
+ * tracing_parse_bool - parse a 0/1 switch written by user space
+ * @ubuf: the user buffer
+ * @count: its length
+ * @val: set to the value on success
+ *
+ * Parsed as upstream parses its switches: a decimal number that must be
+ * 0 or 1, optionally followed by a newline.
+ *
+ * Return: 0, -EINVAL for another number or text, -ERANGE for a number
+ * that overflows, or -EFAULT.
+ */
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val)
 {
-	char buf[8];
+	unsigned long v;
+	int ret;
 
-	if (count >= sizeof(buf))
+	ret = kstrtoul_from_user(ubuf, count, 10, &v);
+	if (ret)
+		return ret;
+	if (v > 1)
 		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	return tracing_bool_from_str(buf, val);
+	*val = v;
+	return 0;
 }
 
 /**

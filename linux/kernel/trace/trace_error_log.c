@@ -123,15 +123,14 @@ static int error_log_show(struct seq_file *m, void *v)
 
 static int error_log_open(struct inode *inode, struct file *file)
 {
-	struct trace_cpu_file *f = inode->i_private;
-	int ret;
+	struct trace_array *tr;
 
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		ret = trace_array_get(f->tr);
-		if (ret)
-			return ret;
-		clear_log(f->tr);
-		trace_array_put(f->tr);
+		tr = trace_array_get_inode(inode);
+		if (IS_ERR(tr))
+			return PTR_ERR(tr);
+		clear_log(tr);
+		trace_array_put(tr);
 	}
 	if (!(file->f_mode & FMODE_READ))
 		return trace_open_generic(inode, file);

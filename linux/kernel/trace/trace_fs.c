@@ -34,11 +34,12 @@ static struct trace_array *inode_tr(struct inode *inode)
  */
 int trace_open_generic(struct inode *inode, struct file *file)
 {
-	int ret = trace_array_get(inode_tr(inode));
+	struct trace_array *tr = trace_array_get_inode(inode);
 
-	if (!ret)
-		file->private_data = inode->i_private;
-	return ret;
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
+	file->private_data = inode->i_private;
+	return 0;
 }
 
 /**
@@ -66,13 +67,14 @@ int trace_release_generic(struct inode *inode, struct file *file)
 int trace_open_single(struct inode *inode, struct file *file,
 		      int (*show)(struct seq_file *m, void *v))
 {
-	int ret = trace_array_get(inode_tr(inode));
+	struct trace_array *tr = trace_array_get_inode(inode);
+	int ret;
 
-	if (ret)
-		return ret;
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
 	ret = single_open(file, show, inode->i_private);
 	if (ret)
-		trace_array_put(inode_tr(inode));
+		trace_array_put(tr);
 	return ret;
 }
 
@@ -173,10 +175,11 @@ static ssize_t tracing_on_write(struct file *file, const char __user *ubuf,
 				size_t count, loff_t *ppos)
 {
 	struct trace_array *tr = ((struct trace_cpu_file *)file->private_data)->tr;
-	bool on;
+	unsigned long on;
 	int ret;
 
-	ret = tracing_parse_bool(ubuf, count, &on);
+	/* As upstream: any number but 0 turns it on. */
+	ret = kstrtoul_from_user(ubuf, count, 10, &on);
 	if (ret)
 		return ret;
 	if (on)

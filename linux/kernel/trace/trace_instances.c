@@ -23,31 +23,62 @@ static DEFINE_SPINLOCK(instances_lock);
 static DEFINE_MUTEX(instances_mutex);
 static struct dentry *instances_dir;
 
-/**
- * trace_array_get - hold an instance while one of its files is open
- * @tr: the instance
- *
- * Return: 0, or -ENODEV if the instance is being removed.
- */
-int trace_array_get(struct trace_array *tr)
+/* Whether @p is the i_private of one of @tr's files. */
+static bool tr_owns(const struct trace_array *tr, const void *p)
 {
-	int ret = 0;
+	const struct trace_cpu_file *cpu_files = tr->files_cpu;
+	const struct option_file *opt_files = tr->option_files;
 
-	spin_lock(&instances_lock);
-	if (tr->dead)
-		ret = -ENODEV;
-	else
-		tr->ref++;
-	spin_unlock(&instances_lock);
-	return ret;
+	if (p == tr->files_all)
+		return true;
+	if (cpu_files && p >= (void *)cpu_files &&
+	    p < (void *)(cpu_files + nr_cpu_ids))
+		return true;
+	return opt_files && p >= (void *)opt_files &&
+	       p < (void *)(opt_files + TRACE_OPT_MAX);
 }
 
 /**
- * trace_array_put - release a reference from trace_array_get()
+ * trace_array_get_inode - hold the instance a file being opened belongs to
+ * @inode: the file's inode; its i_private is a trace_cpu_file or an
+ *	option_file of the instance
+ *
+ * An open may reach the inode of a file that rmdir is removing, whose
+ * i_private is then freed memory: the instance is found by comparing
+ * addresses with those of the live instances' files, under the lock that
+ * rmdir takes, before anything is read through i_private.
+ *
+ * Return: the instance, now held, or ERR_PTR(-ENODEV) if it is gone or
+ * being removed.
+ */
+struct trace_array *trace_array_get_inode(const struct inode *inode)
+{
+	const void *p = inode->i_private;
+	struct trace_array *tr, *found = NULL;
+
+	/* The top level lives for ever. */
+	if (tr_owns(&global_trace, p))
+		return &global_trace;
+	spin_lock(&instances_lock);
+	list_for_each_entry(tr, &instance_list, list) {
+		if (!tr->dead && tr_owns(tr, p)) {
+			tr->ref++;
+			found = tr;
+			break;
+		}
+	}
+	spin_unlock(&instances_lock);
+	return found ?: ERR_PTR(-ENODEV);
+}
+
+/**
+ * trace_array_put - release a reference from trace_array_get_inode()
  * @tr: the instance
  */
 void trace_array_put(struct trace_array *tr)
 {
+	if (tr == &global_trace)
+		return;
 	spin_lock(&instances_lock);
 	WARN_ON_ONCE(!tr->ref);
 	tr->ref--;

@@ -155,12 +155,12 @@ static ssize_t option_write(struct file *file, const char __user *ubuf,
 
 static int option_open(struct inode *inode, struct file *file)
 {
-	struct option_file *of = inode->i_private;
-	int ret = trace_array_get(of->tr);
+	struct trace_array *tr = trace_array_get_inode(inode);
 
-	if (!ret)
-		file->private_data = of;
-	return ret;
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
+	file->private_data = inode->i_private;
+	return 0;
 }
 
 static int option_release(struct inode *inode, struct file *file)

@@ -56,19 +56,19 @@ static bool reader_has_cpu(struct trace_reader *r, int cpu)
 /* A reader of the file of @inode, holding its instance; ERR_PTR on error. */
 static struct trace_reader *reader_get(struct inode *inode)
 {
-	struct trace_cpu_file *f = inode->i_private;
+	struct trace_array *tr = trace_array_get_inode(inode);
+	struct trace_cpu_file *f;
 	struct trace_reader *r;
-	int ret;
 
-	ret = trace_array_get(f->tr);
-	if (ret)
-		return ERR_PTR(ret);
+	if (IS_ERR(tr))
+		return ERR_CAST(tr);
+	f = inode->i_private;
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r) {
-		trace_array_put(f->tr);
+		trace_array_put(tr);
 		return ERR_PTR(-ENOMEM);
 	}
-	r->tr = f->tr;
+	r->tr = tr;
 	r->cpu = f->cpu;
 	trace_seq_init(&r->seq);
 	return r;
@@ -136,6 +136,17 @@ static void reader_put(struct trace_reader *r)
 	trace_array_put(tr);
 }
 
+/*
+ * An entry whose text does not fit a trace_seq page is shown as one line
+ * saying so, as upstream does, and the reader goes on past it.
+ */
+static void trace_seq_line_too_big(struct trace_seq *s, unsigned int saved)
+{
+	s->seq.len = saved;
+	s->full = 0;
+	trace_seq_puts(s, "[LINE TOO BIG]\n");
+}
+
 /* --- trace ---------------------------------------------------------------- */
 
 /* Find the oldest entry among the iterators; NULL when all are done. */
@@ -199,6 +210,7 @@ static void trace_seq_stop(struct seq_file *m, void *v)
 static int trace_seq_show(struct seq_file *m, void *v)
 {
 	struct trace_reader *r = m->private;
+	unsigned int saved;
 
 	if (v == SEQ_START_TOKEN) {
 		trace_print_header(m, r->tr);
@@ -207,9 +219,12 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
 	    !test_and_set_bit(r->cur_cpu, r->lost_shown))
 		trace_seq_printf(&r->seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
+	saved = r->seq.seq.len;
 	trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(r->cur),
 			   ring_buffer_event_length(r->cur), r->cur_cpu,
 			   r->cur_ts);
+	if (r->seq.full)
+		trace_seq_line_too_big(&r->seq, saved);
 	seq_write(m, r->seq.buffer, trace_seq_used(&r->seq));
 	trace_seq_init(&r->seq);
 	return 0;
@@ -412,10 +427,17 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 		trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(ev),
 				   ring_buffer_event_length(ev), cpu, ts);
 		if (r->seq.full) {
-			/* No room for the whole line: leave it for later. */
-			r->seq.seq.len = saved;
-			r->seq.full = 0;
-			break;
+			/*
+			 * No room for the whole line.  After other lines it
+			 * waits for the next read; alone, it never fits, and
+			 * leaving it would stall the reader on it for ever.
+			 */
+			if (saved) {
+				r->seq.seq.len = saved;
+				r->seq.full = 0;
+				break;
+			}
+			trace_seq_line_too_big(&r->seq, 0);
 		}
 		ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
 		if (trace_seq_used(&r->seq) >= cnt)
