@@ -410,8 +410,11 @@ static ssize_t set_write(struct file *file, const char __user *ubuf,
 		if (get_user(c, ubuf + done))
 			return -EFAULT;
 		if (!isspace(c) && c) {
-			if (w->len >= TOKEN_MAX - 1)
+			if (w->len >= TOKEN_MAX - 1) {
+				/* The next write starts a new name. */
+				w->len = 0;
 				return -EINVAL;
+			}
 			w->tok[w->len++] = c;
 			continue;
 		}

@@ -350,7 +350,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_page_size);
  * in the page's commit word (and counted after the data if there is
  * room).
  *
- * Return: 0, or -1 if there was nothing (suitable) to read.
+ * Return: 0, -1 if there was nothing (suitable) to read, or -EINVAL if
+ * @data_page is not of the buffer's sub-buffer order (it changed).
  */
 int ring_buffer_read_page(struct trace_buffer *buffer,
 			  struct buffer_data_read_page *data_page,
@@ -358,7 +359,7 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 {
 	struct rb_data_page *dst = data_page->data;
 	unsigned int hdr = offsetof(struct rb_data_page, data);
-	unsigned int size, off, commit, n = 0;
+	unsigned int size, off, commit, sub, n = 0;
 	struct ring_buffer_event *ev;
 	unsigned long flags, lost;
 	struct rb_page *rp;
@@ -366,19 +367,28 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	int ret = -1;
 	u64 ts;
 
-	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu] ||
-	    data_page->order != buffer->subbuf_order || len <= hdr)
+	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu] || len <= hdr)
 		return -1;
 	cb = buffer->cpus[cpu];
 	len -= hdr;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	/*
+	 * The order is checked under the lock that an order change holds
+	 * while it swaps the sub-buffers: a page of another size must not
+	 * be filled, nor swapped into the ring.
+	 */
+	if (data_page->order != cb->order) {
+		ret = -EINVAL;
+		goto out;
+	}
+	sub = (PAGE_SIZE << cb->order) - hdr;
 	rp = rb_reader_page(cb);
 	if (!rp || (full && rp->copy))
 		goto out;
 	commit = rb_data_commit(rp->data);
 
-	if (!cb->read_off && !rp->copy && len >= buffer->subbuf_size) {
+	if (!cb->read_off && !rp->copy && len >= sub) {
 		struct rb_data_page *mine = rp->data;
 
 		rp->data = dst;
@@ -419,15 +429,15 @@ int ring_buffer_read_page(struct trace_buffer *buffer,
 	if (lost) {
 		unsigned long c = local_read(&dst->commit) | RB_MISSED_EVENTS;
 
-		if (off + sizeof(lost) <= buffer->subbuf_size) {
+		if (off + sizeof(lost) <= sub) {
 			memcpy(dst->data + off, &lost, sizeof(lost));
 			c |= RB_MISSED_STORED;
 			off += sizeof(lost);
 		}
 		local_set(&dst->commit, c);
 	}
-	if (off < buffer->subbuf_size)
-		memset(dst->data + off, 0, buffer->subbuf_size - off);
+	if (off < sub)
+		memset(dst->data + off, 0, sub - off);
 	ret = 0;
 out:
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
@@ -686,16 +696,23 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
 
 /* --- Waiting ---------------------------------------------------------------- */
 
+/*
+ * Under the reader lock: a resize or a sub-buffer order change frees the
+ * arrays and pages this looks at, and holds the lock while it swaps them.
+ */
 static bool rb_cpu_filled(struct rb_cpu *cb, int full)
 {
-	unsigned long used;
+	unsigned long used, flags;
+	bool ret;
 
-	if (!rb_cpu_has_data(cb))
-		return false;
-	if (!full)
-		return true;
-	used = READ_ONCE(cb->tail) - READ_ONCE(cb->head);
-	return used * 100 >= (unsigned long)full * cb->nr_pages;
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	ret = rb_cpu_has_data(cb);
+	if (ret && full) {
+		used = READ_ONCE(cb->tail) - READ_ONCE(cb->head);
+		ret = used * 100 >= (unsigned long)full * cb->nr_pages;
+	}
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return ret;
 }
 
 static bool rb_wait_ready(struct trace_buffer *buffer, int cpu, int full)

@@ -75,8 +75,15 @@ static void rb_page_free(unsigned int order, struct rb_page *page)
 static void rb_cpu_init_ring(struct rb_cpu *cb, unsigned int n)
 {
 	struct trace_buffer *buffer = cb->buffer;
+	struct rb_page *rp = cb->reader_page;
 	unsigned int i;
 
+	/*
+	 * The reader's page stays the reader's: a consuming reader may be
+	 * formatting an event of it, which writers must not overwrite.
+	 */
+	if (rp && rp->id < n && cb->pages[rp->id] == rp)
+		swap(cb->pages[rp->id], cb->pages[n]);
 	cb->nr_pages = n;
 	for (i = 0; i < n; i++) {
 		cb->pages[i]->id = i;
@@ -401,7 +408,7 @@ static int rb_cpu_resize(struct rb_cpu *cb, unsigned int n)
 		rb_page_free(cb->order, spare[i]);
 	ret = 0;
 out:
-	for (i = 0; i < nr_extra; i++)
+	for (i = 0; extra && i < nr_extra; i++)
 		rb_page_free(cb->order, extra[i]);
 	kvfree(extra);
 	kvfree(spare);

@@ -15,6 +15,7 @@
 #include <linux/percpu.h>
 #include <linux/rcupdate.h>
 #include <linux/ring_buffer.h>
+#include <linux/rwsem.h>
 #include <linux/sched.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
@@ -66,6 +67,8 @@ struct tracer {
  * @cpumask:		tracing_cpumask: the CPUs that record
  * @pipe_mask:		CPUs that have a consuming reader: one each at most
  * @walkers:		trace files open for reading (iterators)
+ * @pipe_sem:		held shared by consuming readers while they read
+ *			events, exclusive by a sub-buffer order change
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
  * @ref:		open files of the instance (trace_array_get_inode())
@@ -95,6 +98,7 @@ struct trace_array {
 	cpumask_var_t		cpumask;
 	cpumask_var_t		pipe_mask;
 	atomic_t		walkers;
+	struct rw_semaphore	pipe_sem;
 	char			*name;
 	struct list_head	list;
 	int			ref;

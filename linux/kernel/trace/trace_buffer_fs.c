@@ -128,11 +128,15 @@ static ssize_t subbuf_size_write(struct file *file, const char __user *ubuf,
 	pages = DIV_ROUND_UP(kb << 10, PAGE_SIZE);
 	mutex_lock(&f->tr->buffer_mutex);
 	/* As upstream: not while a trace file is being read. */
-	if (atomic_read(&f->tr->walkers))
+	if (atomic_read(&f->tr->walkers)) {
 		ret = -EBUSY;
-	else
+	} else {
+		/* Consuming readers wait: the pages they read are freed. */
+		down_write(&f->tr->pipe_sem);
 		ret = ring_buffer_subbuf_order_set(f->tr->buffer,
 						   pages > 1 ? fls(pages - 1) : 0);
+		up_write(&f->tr->pipe_sem);
+	}
 	mutex_unlock(&f->tr->buffer_mutex);
 	if (ret)
 		return ret;

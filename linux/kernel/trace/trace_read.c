@@ -29,6 +29,9 @@
  * @cur_ts:	trace: its timestamp
  * @lost_shown:	trace: a CPU's lost-events line was printed
  * @claimed:	trace_pipe(_raw): the reader holds its CPUs in tr->pipe_mask
+ * @paused:	trace: recording is paused while the file is open
+ * @walking:	trace: counted in tr->walkers
+ * @lock:	trace_pipe(_raw): one read of the file at a time
  * @rpage:	trace_pipe_raw: the sub-buffer being copied out
  * @raw_off:	trace_pipe_raw: bytes of @rpage already copied
  */
@@ -44,6 +47,8 @@ struct trace_reader {
 	unsigned long			*lost_shown;
 	bool				claimed;
 	bool				paused;
+	bool				walking;
+	struct mutex			lock;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
 };
@@ -70,6 +75,7 @@ static struct trace_reader *reader_get(struct inode *inode)
 	}
 	r->tr = tr;
 	r->cpu = f->cpu;
+	mutex_init(&r->lock);
 	trace_seq_init(&r->seq);
 	return r;
 }
@@ -122,6 +128,8 @@ static void reader_put(struct trace_reader *r)
 	int cpu;
 
 	reader_unclaim(r);
+	if (r->walking)
+		atomic_dec(&tr->walkers);
 	if (r->iters) {
 		for_each_possible_cpu(cpu) {
 			if (r->iters[cpu])
@@ -258,6 +266,14 @@ static int trace_open(struct inode *inode, struct file *file)
 		return 0;
 	}
 
+	/*
+	 * Counted before the iterators size their copies: a sub-buffer
+	 * order change waits for walkers to leave (buffer_subbuf_size_kb).
+	 */
+	mutex_lock(&r->tr->buffer_mutex);
+	atomic_inc(&r->tr->walkers);
+	mutex_unlock(&r->tr->buffer_mutex);
+	r->walking = true;
 	ret = -ENOMEM;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
 	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
@@ -275,7 +291,6 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (ret)
 		goto fail;
 	((struct seq_file *)file->private_data)->private = r;
-	atomic_inc(&r->tr->walkers);
 	/* pause-on-trace: a reader does not chase the writers. */
 	if (trace_opt(r->tr, TRACE_OPT_PAUSE_ON_TRACE)) {
 		ring_buffer_record_disable(r->tr->buffer);
@@ -300,7 +315,6 @@ static int trace_release(struct inode *inode, struct file *file)
 	r = m->private;
 	if (r->paused)
 		ring_buffer_record_enable(r->tr->buffer);
-	atomic_dec(&r->tr->walkers);
 	reader_put(m->private);
 	return seq_release(inode, file);
 }
@@ -329,8 +343,34 @@ const struct file_operations trace_fops = {
 
 /* --- trace_pipe --------------------------------------------------------- */
 
-/* One consuming reader formats and consumes at a time. */
-static DEFINE_MUTEX(trace_pipe_mutex);
+/*
+ * A consuming reader holds tr->pipe_sem shared from peeking an event to
+ * consuming it, and for a whole trace_pipe_raw page: a sub-buffer order
+ * change, which frees the pages, takes it exclusive.  Readers of other
+ * CPUs or instances do not contend; r->lock orders reads of one file.
+ */
+static void reader_lock(struct trace_reader *r)
+{
+	mutex_lock(&r->lock);
+	down_read(&r->tr->pipe_sem);
+}
+
+static void reader_unlock(struct trace_reader *r)
+{
+	up_read(&r->tr->pipe_sem);
+	mutex_unlock(&r->lock);
+}
+
+/* Wait for data with neither lock held. */
+static int reader_wait(struct trace_reader *r)
+{
+	int ret;
+
+	reader_unlock(r);
+	ret = ring_buffer_wait(r->tr->buffer, r->cpu, 0, NULL, NULL);
+	reader_lock(r);
+	return ret;
+}
 
 static struct ring_buffer_event *pipe_peek(struct trace_reader *r, int *cpu,
 					   u64 *ts, unsigned long *lost)
@@ -400,7 +440,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	int cpu;
 	u64 ts;
 
-	mutex_lock(&trace_pipe_mutex);
+	reader_lock(r);
 	ret = trace_seq_to_user(&r->seq, ubuf, cnt);
 	if (ret != -EBUSY)
 		goto out;
@@ -411,9 +451,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			ret = -EAGAIN;
 			goto out;
 		}
-		mutex_unlock(&trace_pipe_mutex);
-		ret = ring_buffer_wait(r->tr->buffer, r->cpu, 0, NULL, NULL);
-		mutex_lock(&trace_pipe_mutex);
+		ret = reader_wait(r);
 		if (ret)
 			goto out;
 	}
@@ -447,7 +485,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	if (ret == -EBUSY)
 		ret = 0;
 out:
-	mutex_unlock(&trace_pipe_mutex);
+	reader_unlock(r);
 	return ret;
 }
 
@@ -504,31 +542,38 @@ static ssize_t trace_pipe_raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 
 	if (!cnt)
 		return 0;
-	mutex_lock(&trace_pipe_mutex);
-	/* The sub-buffer size may have changed since open. */
-	if (!r->rpage || ring_buffer_read_page_size(r->rpage) !=
-	    PAGE_SIZE << ring_buffer_subbuf_order_get(buffer)) {
-		ring_buffer_free_read_page(buffer, r->cpu, r->rpage);
-		r->rpage = NULL;
-		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &r->rpage);
-		if (ret)
-			goto out;
-		r->raw_off = ring_buffer_read_page_size(r->rpage);
-	}
-	size = ring_buffer_read_page_size(r->rpage);
-	while (r->raw_off >= size) {
-		if (!ring_buffer_read_page(buffer, r->rpage, size, r->cpu, 0)) {
+	reader_lock(r);
+	for (;;) {
+		/* The sub-buffer size may have changed since open, or a wait. */
+		if (!r->rpage || ring_buffer_read_page_size(r->rpage) !=
+		    PAGE_SIZE << ring_buffer_subbuf_order_get(buffer)) {
+			ring_buffer_free_read_page(buffer, r->cpu, r->rpage);
+			r->rpage = NULL;
+			ret = ring_buffer_alloc_read_page(buffer, r->cpu,
+							  &r->rpage);
+			if (ret)
+				goto out;
+			r->raw_off = ring_buffer_read_page_size(r->rpage);
+		}
+		size = ring_buffer_read_page_size(r->rpage);
+		if (r->raw_off < size)
+			break;
+		ret = ring_buffer_read_page(buffer, r->rpage, size, r->cpu, 0);
+		if (!ret) {
 			r->raw_off = 0;
 			break;
+		}
+		if (ret == -EINVAL) {
+			/* An order change is under way: its new order. */
+			cond_resched();
+			continue;
 		}
 		if ((file->f_flags & O_NONBLOCK) ||
 		    (iocb->ki_flags & IOCB_NOWAIT)) {
 			ret = -EAGAIN;
 			goto out;
 		}
-		mutex_unlock(&trace_pipe_mutex);
-		ret = ring_buffer_wait(buffer, r->cpu, 0, NULL, NULL);
-		mutex_lock(&trace_pipe_mutex);
+		ret = reader_wait(r);
 		if (ret)
 			goto out;
 	}
@@ -542,7 +587,7 @@ static ssize_t trace_pipe_raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 	r->raw_off += n;
 	ret = n;
 out:
-	mutex_unlock(&trace_pipe_mutex);
+	reader_unlock(r);
 	return ret;
 }
 
@@ -557,10 +602,10 @@ static bool trace_pipe_raw_ready(struct trace_reader *r)
 {
 	bool ready;
 
-	mutex_lock(&trace_pipe_mutex);
+	reader_lock(r);
 	ready = raw_page_unread(r) ||
 		!ring_buffer_empty_cpu(r->tr->buffer, r->cpu);
-	mutex_unlock(&trace_pipe_mutex);
+	reader_unlock(r);
 	return ready;
 }
 

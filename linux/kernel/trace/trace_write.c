@@ -90,6 +90,7 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 int tracing_alloc_buffer(struct trace_array *tr)
 {
 	mutex_init(&tr->buffer_mutex);
+	init_rwsem(&tr->pipe_sem);
 	if (!zalloc_cpumask_var(&tr->cpumask, GFP_KERNEL))
 		return -ENOMEM;
 	if (!zalloc_cpumask_var(&tr->pipe_mask, GFP_KERNEL)) {
