@@ -201,14 +201,24 @@ struct ftrace_ops *ftrace_ops_find_direct(unsigned long ip)
  */
 struct ftrace_ops *ftrace_ops_trampoline(unsigned long addr)
 {
-	struct ftrace_ops *op;
+	struct ftrace_ops *op, *found = NULL;
 
+	/*
+	 * Unwinders call this from any context, RCU watching or not:
+	 * unregistration waits for preemption-disabled walkers on every
+	 * CPU (synchronize_rcu_tasks_rude()) before it frees an ops.
+	 */
+	preempt_disable_notrace();
 	for (op = rcu_dereference_raw(registered); op;
-	     op = rcu_dereference_raw(op->next))
+	     op = rcu_dereference_raw(op->next)) {
 		if (op->trampoline && addr >= op->trampoline &&
-		    addr - op->trampoline < op->trampoline_size)
-			return op;
-	return NULL;
+		    addr - op->trampoline < op->trampoline_size) {
+			found = op;
+			break;
+		}
+	}
+	preempt_enable_notrace();
+	return found;
 }
 
 /**
@@ -336,15 +346,26 @@ static void set_call(ftrace_func_t func)
 	ftrace_trace_function = func;
 }
 
-/* Wait until no task is between loading function_trace_op and the call. */
-static void wait_for_trampoline(void)
+/*
+ * Wait until no CPU runs traced code with an old view of the ops: tasks
+ * preempted in a trampoline (Tasks RCU), and CPUs where RCU is not
+ * watching, such as the idle loop's traced functions (the rude flavour,
+ * which waits for every CPU to schedule).
+ */
+static void ftrace_sync_all(void)
 {
 	if (system_state == SYSTEM_BOOTING)
 		return;
+	synchronize_rcu();
+	synchronize_rcu_tasks_rude();
 	if (IS_ENABLED(CONFIG_PREEMPTION))
 		synchronize_rcu_tasks();
-	else
-		synchronize_rcu();
+}
+
+/* Wait until no task is between loading function_trace_op and the call. */
+static void wait_for_trampoline(void)
+{
+	ftrace_sync_all();
 }
 
 static bool is_single(ftrace_func_t func)
@@ -380,6 +401,43 @@ static void update_dispatch(void)
 			wait_for_trampoline();
 	}
 	set_call(func);
+}
+
+/*
+ * Take @ops off the registered list and its sites back to what the other
+ * ops need.  Where that fails (function tracing then stops for good),
+ * sites may still call the ops' own trampoline: it is leaked, with a
+ * warning, rather than freed under them.  Call with ftrace_lock held.
+ *
+ * Return: whether the ops was registered.
+ */
+static bool unlink_ops(struct ftrace_ops *ops, bool failed)
+{
+	struct ftrace_ops __rcu **p;
+	struct ftrace_ops *op;
+
+	lockdep_assert_held(&ftrace_lock);
+	for (p = &registered;
+	     (op = rcu_dereference_protected(*p, lockdep_is_held(&ftrace_lock)));
+	     p = &op->next) {
+		if (op != ops)
+			continue;
+		rcu_assign_pointer(*p, rcu_access_pointer(op->next));
+		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
+		track_hashes(ops);
+		if (ftrace_apply_records(NULL) || failed) {
+			/* A partly applied update left sites unknown. */
+			if (ops->trampoline)
+				pr_warn("ftrace: leaking the trampoline of %ps: sites may still call it\n",
+					ops->func);
+			ops->trampoline = 0;
+			ops->trampoline_size = 0;
+			ops->flags &= ~FTRACE_OPS_FL_ALLOC_TRAMP;
+		}
+		update_dispatch();
+		return true;
+	}
+	return false;
 }
 
 /**
@@ -434,8 +492,12 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		rcu_assign_pointer(registered, ops);
 		update_dispatch();
 		ret = ftrace_apply_records(NULL);
+		if (ret)
+			unlink_ops(ops, true);
 	}
 	mutex_unlock(&ftrace_lock);
+	if (ret && (ops->flags & FTRACE_OPS_FL_DYNAMIC))
+		ftrace_sync_all();
 	return ret;
 }
 EXPORT_SYMBOL_GPL(register_ftrace_function);
@@ -451,32 +513,21 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
-	struct ftrace_ops __rcu **p;
-	struct ftrace_ops *op;
-	int ret = -ENODEV;
+	bool found;
 
 	mutex_lock(&ftrace_lock);
-	for (p = &registered;
-	     (op = rcu_dereference_protected(*p, lockdep_is_held(&ftrace_lock)));
-	     p = &op->next) {
-		if (op != ops)
-			continue;
-		rcu_assign_pointer(*p, rcu_access_pointer(op->next));
-		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
-		track_hashes(ops);
-		ftrace_apply_records(NULL);
-		update_dispatch();
-		ret = 0;
-		break;
-	}
+	found = unlink_ops(ops, false);
 	mutex_unlock(&ftrace_lock);
-	if (ret)
-		return ret;
-	synchronize_rcu();
-	/* A task preempted in the ops' function or trampoline. */
-	if (IS_ENABLED(CONFIG_PREEMPTION) &&
-	    (ops->flags & (FTRACE_OPS_FL_DYNAMIC | FTRACE_OPS_FL_ALLOC_TRAMP)))
-		synchronize_rcu_tasks();
+	if (!found)
+		return -ENODEV;
+	/*
+	 * Tasks preempted in the ops' function or trampoline, CPUs where
+	 * RCU is not watching, and unwinders walking the list.
+	 */
+	if (ops->flags & (FTRACE_OPS_FL_DYNAMIC | FTRACE_OPS_FL_ALLOC_TRAMP))
+		ftrace_sync_all();
+	else
+		synchronize_rcu();
 	arch_ftrace_trampoline_free(ops);
 	return 0;
 }
