@@ -4,12 +4,14 @@
  * read_page), the non-consuming iterators, and waiting for data.
  * See ring_buffer.c for the design.
  */
+#include <linux/err.h>
 #include <linux/poll.h>
 #include <linux/ring_buffer.h>
 #include <linux/slab.h>
 #include <linux/sched/signal.h>
 
 #include "ring_buffer_internal.h"
+#include "ring_buffer_ext.h"
 
 /* Where the unread part of ring page @page starts, and its timestamp. */
 static unsigned int rb_unread_start(struct rb_page *page, u64 *ts)
@@ -177,13 +179,26 @@ static struct ring_buffer_event *rb_reader_event(struct rb_cpu *cb)
 	return NULL;
 }
 
+/*
+ * With @try, the reader lock is only tried: ERR_PTR(-EBUSY) if it is
+ * held, by a reader this CPU interrupted or by a CPU an oops stopped.
+ */
 static struct ring_buffer_event *
-rb_peek(struct rb_cpu *cb, u64 *ts, unsigned long *lost, bool consume)
+rb_peek(struct rb_cpu *cb, u64 *ts, unsigned long *lost, bool consume,
+	bool try)
 {
 	struct ring_buffer_event *ev;
 	unsigned long flags;
 
-	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	if (!try) {
+		raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	} else {
+		local_irq_save(flags);
+		if (!raw_spin_trylock(&cb->reader_lock)) {
+			local_irq_restore(flags);
+			return ERR_PTR(-EBUSY);
+		}
+	}
 	ev = rb_reader_event(cb);
 	if (ev) {
 		u64 t = cb->read_ts;
@@ -219,7 +234,7 @@ ring_buffer_peek(struct trace_buffer *buffer, int cpu, u64 *ts,
 {
 	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu])
 		return NULL;
-	return rb_peek(buffer->cpus[cpu], ts, lost_events, false);
+	return rb_peek(buffer->cpus[cpu], ts, lost_events, false, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_peek);
 
@@ -238,9 +253,32 @@ ring_buffer_consume(struct trace_buffer *buffer, int cpu, u64 *ts,
 {
 	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu])
 		return NULL;
-	return rb_peek(buffer->cpus[cpu], ts, lost_events, true);
+	return rb_peek(buffer->cpus[cpu], ts, lost_events, true, false);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_consume);
+
+/**
+ * ring_buffer_read_nowait - peek or consume without waiting for the lock
+ * @buffer: the buffer
+ * @cpu: the CPU
+ * @ts: set to the event's timestamp (may be NULL)
+ * @lost_events: set to the events lost before it (may be NULL)
+ * @consume: consume the event
+ *
+ * For ftrace_dump(), which may run in NMI, in an oops, or from a traced
+ * function called while this CPU holds a reader lock.
+ *
+ * Return: the event, NULL if there is none, or ERR_PTR(-EBUSY) if the
+ * CPU buffer's reader lock is held.
+ */
+struct ring_buffer_event *
+ring_buffer_read_nowait(struct trace_buffer *buffer, int cpu, u64 *ts,
+			unsigned long *lost_events, bool consume)
+{
+	if (cpu < 0 || cpu >= nr_cpu_ids || !buffer->cpus[cpu])
+		return NULL;
+	return rb_peek(buffer->cpus[cpu], ts, lost_events, consume, true);
+}
 
 /**
  * rb_cpu_has_data - does a CPU buffer hold unread events?

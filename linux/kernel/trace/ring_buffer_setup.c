@@ -311,13 +311,17 @@ static void rb_unquiesce(struct trace_buffer *buffer)
 /*
  * Rebuild @cb's ring with @n sub-buffers, keeping the newest data.  The
  * writers are quiesced and the reader lock is held.  @extra holds new
- * pages to add; pages no longer needed are returned in @spare.
+ * pages to add; pages no longer needed are returned in @spare.  The new
+ * arrays in *@slotsp and *@pagesp are swapped with the old ones, which
+ * the caller frees after dropping the lock (vfree() may sleep).
  */
 static void rb_cpu_relayout(struct rb_cpu *cb, unsigned int n,
 			    struct rb_page **extra, unsigned int nr_extra,
 			    struct rb_page **spare, unsigned int *nr_spare,
-			    unsigned long *slots, struct rb_page **pages)
+			    unsigned long **slotsp, struct rb_page ***pagesp)
 {
+	unsigned long *slots = *slotsp;
+	struct rb_page **pages = *pagesp;
 	unsigned long used = cb->tail - cb->head + 1;
 	unsigned long pos, first, c;
 	unsigned int i = 0, j, k;
@@ -364,10 +368,9 @@ static void rb_cpu_relayout(struct rb_cpu *cb, unsigned int n,
 		if (j >= k && j < n)
 			rb_page_reset(pages[j], j, 0);
 	}
-	kvfree(cb->slots);
-	kvfree(cb->pages);
-	cb->slots = slots;
-	cb->pages = pages;
+	/* The caller frees the old arrays once the lock is dropped. */
+	swap(cb->slots, *slotsp);
+	swap(cb->pages, *pagesp);
 	cb->nr_pages = n;
 	cb->head = 0;
 	cb->tail = k - 1;
@@ -398,11 +401,10 @@ static int rb_cpu_resize(struct rb_cpu *cb, unsigned int n)
 			goto out;
 	}
 	raw_spin_lock_irq(&cb->reader_lock);
-	rb_cpu_relayout(cb, n, extra, nr_extra, spare, &nr_spare, slots,
-			pages);
+	rb_cpu_relayout(cb, n, extra, nr_extra, spare, &nr_spare, &slots,
+			&pages);
 	raw_spin_unlock_irq(&cb->reader_lock);
-	slots = NULL;
-	pages = NULL;
+	/* slots and pages now hold the old arrays, freed below. */
 	nr_extra = 0;
 	for (i = 0; i < nr_spare; i++)
 		rb_page_free(cb->order, spare[i]);

@@ -219,6 +219,7 @@ struct trace_cpu_file {
 struct trace_array *trace_array_get_inode(const struct inode *inode);
 void trace_array_put(struct trace_array *tr);
 bool trace_instance_uses_tracer(struct tracer *t);
+struct trace_array *trace_instance_find_nowait(const char *name);
 void trace_instances_init(void);
 
 /*

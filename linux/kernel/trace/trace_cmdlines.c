@@ -10,6 +10,7 @@
  * under preempt_disable() and freed after an RCU grace period.
  */
 #include <linux/percpu.h>
+#include <linux/printk.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -136,7 +137,16 @@ void trace_find_cmdline(int pid, char comm[])
 	if (pid < 0)
 		return;
 	local_irq_save(flags);
-	arch_spin_lock(&cmdlines_lock);
+	/*
+	 * An NMI may have interrupted this CPU holding the lock, and an
+	 * oops may have stopped the CPU that holds it: there, only try.
+	 */
+	if (in_nmi() || oops_in_progress) {
+		if (!arch_spin_trylock(&cmdlines_lock))
+			goto out;
+	} else {
+		arch_spin_lock(&cmdlines_lock);
+	}
 	map = rcu_dereference_protected(cmdlines, true);
 	if (map) {
 		slot = &map->slots[pid % map->n];
@@ -144,6 +154,7 @@ void trace_find_cmdline(int pid, char comm[])
 			memcpy(comm, slot->comm, TASK_COMM_LEN);
 	}
 	arch_spin_unlock(&cmdlines_lock);
+out:
 	local_irq_restore(flags);
 }
 

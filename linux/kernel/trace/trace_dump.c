@@ -6,10 +6,14 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
+#include <linux/err.h>
 #include <linux/ftrace.h>
 #include <linux/init.h>
+#include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/nmi.h>
+#include <linux/notifier.h>
+#include <linux/panic_notifier.h>
 #include <linux/ring_buffer.h>
 #include <linux/trace_seq.h>
 #include <linux/printk.h>
@@ -17,6 +21,7 @@
 #include <linux/sysctl.h>
 
 #include "trace.h"
+#include "ring_buffer_ext.h"
 
 /* "0" (off), "1"/"" (all CPUs), "2"/"orig_cpu" (the oopsing CPU only). */
 char ftrace_dump_on_oops[MAX_TRACER_SIZE] = "0";
@@ -100,16 +105,22 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 static atomic_t dump_running = ATOMIC_INIT(0);
 static struct trace_seq dump_seq;
 
-/* The CPU whose next event is the oldest, or -1 when all are empty. */
+/*
+ * The CPU whose next event is the oldest, or -1 when all are empty.  A
+ * CPU whose reader lock is held (by a reader this CPU interrupted, or by
+ * a CPU the oops stopped) is left out rather than waited for.
+ */
 static int oldest_cpu(struct trace_buffer *buffer, int only)
 {
+	struct ring_buffer_event *ev;
 	int cpu, best = -1;
 	u64 ts, best_ts = U64_MAX;
 
 	for_each_possible_cpu(cpu) {
 		if (only >= 0 && cpu != only)
 			continue;
-		if (ring_buffer_peek(buffer, cpu, &ts, NULL) && ts < best_ts) {
+		ev = ring_buffer_read_nowait(buffer, cpu, &ts, NULL, false);
+		if (!IS_ERR_OR_NULL(ev) && ts < best_ts) {
 			best = cpu;
 			best_ts = ts;
 		}
@@ -117,38 +128,29 @@ static int oldest_cpu(struct trace_buffer *buffer, int only)
 	return best;
 }
 
-/**
- * ftrace_dump - print the trace to the console
- * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for this one
- *
- * Called on an oops or a panic, from sysrq-z and by the dump and cpudump
- * commands of set_ftrace_filter.  Tracing is switched off first so the
- * dump shows what led up to the call; the printed events are consumed.
- */
-void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+/* Print and consume @tr's events, of CPU @only or of all if negative. */
+static void dump_array(struct trace_array *tr, int only)
 {
-	struct trace_buffer *buffer = global_trace.buffer;
+	struct trace_buffer *buffer = tr->buffer;
 	struct ring_buffer_event *ev;
 	unsigned long lost, n = 0;
-	int cpu, only = -1;
+	int cpu;
 	u64 ts;
 
-	if (oops_dump_mode == DUMP_NONE || !buffer)
+	if (!buffer)
 		return;
-	if (atomic_inc_return(&dump_running) != 1)
-		goto out;
-	tracing_off();
-	if (oops_dump_mode == DUMP_ORIG)
-		only = raw_smp_processor_id();
-	pr_emerg("Dumping ftrace buffer:\n");
+	tracer_tracing_off(tr);
+	if (tr->name)
+		pr_emerg("Dumping ftrace instance %s buffer:\n", tr->name);
+	else
+		pr_emerg("Dumping ftrace buffer:\n");
 	pr_emerg("---------------------------------\n");
 	while ((cpu = oldest_cpu(buffer, only)) >= 0) {
-		ev = ring_buffer_consume(buffer, cpu, &ts, &lost);
-		if (!ev)
+		ev = ring_buffer_read_nowait(buffer, cpu, &ts, &lost, true);
+		if (IS_ERR_OR_NULL(ev))
 			continue;
 		trace_seq_init(&dump_seq);
-		trace_format_entry(&dump_seq, &global_trace,
-				   ring_buffer_event_data(ev),
+		trace_format_entry(&dump_seq, tr, ring_buffer_event_data(ev),
 				   ring_buffer_event_length(ev), cpu, ts);
 		trace_seq_putc(&dump_seq, '\0');
 		dump_seq.buffer[sizeof(dump_seq.buffer) - 1] = '\0';
@@ -160,7 +162,114 @@ void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
 		pr_emerg("   (ftrace buffer empty)\n");
 	else
 		pr_emerg("---------------------------------\n");
-out:
+}
+
+static int dump_cpu_of(enum ftrace_dump_mode mode)
+{
+	return mode == DUMP_ORIG ? raw_smp_processor_id() : -1;
+}
+
+/**
+ * ftrace_dump - print the trace to the console
+ * @oops_dump_mode: DUMP_ALL for every CPU, DUMP_ORIG for this one
+ *
+ * Called on an oops or a panic, from sysrq-z and by the dump and cpudump
+ * commands of set_ftrace_filter.  Tracing is switched off first so the
+ * dump shows what led up to the call; the printed events are consumed.
+ * Safe in NMI and on a CPU that holds a reader or cmdline lock: what
+ * cannot be taken is left out.
+ */
+void ftrace_dump(enum ftrace_dump_mode oops_dump_mode)
+{
+	if (oops_dump_mode == DUMP_NONE)
+		return;
+	if (atomic_inc_return(&dump_running) == 1)
+		dump_array(&global_trace, dump_cpu_of(oops_dump_mode));
 	atomic_dec(&dump_running);
 }
 EXPORT_SYMBOL_GPL(ftrace_dump);
+
+/* "1", "2" or "orig_cpu" as a mode; DUMP_NONE for anything else. */
+static enum ftrace_dump_mode dump_mode_of(const char *s)
+{
+	if (!strcmp(s, "1"))
+		return DUMP_ALL;
+	if (!strcmp(s, "2") || !strcmp(s, "orig_cpu"))
+		return DUMP_ORIG;
+	return DUMP_NONE;
+}
+
+/*
+ * Dump what ftrace_dump_on_oops names: "MODE" for the top level first,
+ * then "NAME" or "NAME=MODE" per instance, separated by commas (see
+ * Documentation/admin-guide/sysctl/kernel.rst).
+ */
+static void dump_on_oops(void)
+{
+	static char spec[MAX_TRACER_SIZE];
+	enum ftrace_dump_mode mode;
+	struct trace_array *tr;
+	char *s = spec, *tok, *eq;
+	bool first = true;
+
+	if (atomic_inc_return(&dump_running) != 1)
+		goto out;
+	strscpy(spec, ftrace_dump_on_oops, sizeof(spec));
+	while ((tok = strsep(&s, ","))) {
+		if (first && !strcmp(tok, "0"))
+			break;
+		mode = dump_mode_of(tok);
+		if (first && mode != DUMP_NONE) {
+			dump_array(&global_trace, dump_cpu_of(mode));
+			first = false;
+			continue;
+		}
+		first = false;
+		eq = strchr(tok, '=');
+		mode = DUMP_ALL;
+		if (eq) {
+			*eq = '\0';
+			mode = dump_mode_of(eq + 1);
+			if (mode == DUMP_NONE)
+				continue;
+		}
+		tr = trace_instance_find_nowait(tok);
+		if (tr)
+			dump_array(tr, dump_cpu_of(mode));
+	}
+out:
+	atomic_dec(&dump_running);
+}
+
+static int dump_on_die(struct notifier_block *nb, unsigned long ev, void *data)
+{
+	if (ev == DIE_OOPS && ftrace_dump_on_oops_enabled())
+		dump_on_oops();
+	return NOTIFY_DONE;
+}
+
+static int dump_on_panic(struct notifier_block *nb, unsigned long ev,
+			 void *data)
+{
+	if (ftrace_dump_on_oops_enabled())
+		dump_on_oops();
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block dump_die_nb = {
+	.notifier_call	= dump_on_die,
+	.priority	= 200,
+};
+
+static struct notifier_block dump_panic_nb = {
+	.notifier_call	= dump_on_panic,
+	.priority	= 150,
+};
+
+static int __init trace_dump_init(void)
+{
+	register_die_notifier(&dump_die_nb);
+	atomic_notifier_chain_register(&panic_notifier_list, &dump_panic_nb);
+	return 0;
+}
+early_initcall(trace_dump_init);

@@ -116,6 +116,28 @@ static struct trace_array *find_instance(const char *name)
 	return NULL;
 }
 
+/**
+ * trace_instance_find_nowait - an instance by name, for an oops dump
+ * @name: its name
+ *
+ * Does not wait for the instances lock (the oopsing CPU or a stopped
+ * one may hold it) and takes no reference: for ftrace_dump_on_oops.
+ *
+ * Return: the instance, or NULL if not found or the lock is busy.
+ */
+struct trace_array *trace_instance_find_nowait(const char *name)
+{
+	struct trace_array *tr;
+
+	if (!spin_trylock(&instances_lock))
+		return NULL;
+	tr = find_instance(name);
+	if (tr && tr->dead)
+		tr = NULL;
+	spin_unlock(&instances_lock);
+	return tr;
+}
+
 static void instance_free(struct trace_array *tr)
 {
 #ifdef CONFIG_FUNCTION_TRACER
