@@ -377,9 +377,12 @@ void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
 	n = stack_trace_save(calls, TRACE_STACK_MAX, skip < 0 ? 1 : skip + 1);
 #ifdef CONFIG_FUNCTION_TRACER
-	/* Drop what precedes the return into the traced function. */
+	/*
+	 * Drop the tracing code's frames: up to the return into the arch's
+	 * entry code, whichever trampoline called the callback.
+	 */
 	for (unsigned int i = 0; skip < 0 && i < n; i++) {
-		if (calls[i] - (unsigned long)ftrace_call < 16) {
+		if (arch_ftrace_entry_text(calls[i])) {
 			n -= i + 1;
 			calls += i + 1;
 			break;

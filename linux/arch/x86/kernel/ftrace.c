@@ -359,6 +359,24 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
  * which that call protects already, and an ops' own trampoline is made
  * read-only as soon as it is written.
  */
+/**
+ * arch_ftrace_entry_text - is an address in the function-tracing entry?
+ * @addr: a return address of a stack trace
+ *
+ * Return: true inside ftrace_caller, ftrace_regs_caller or an ops' own
+ * copy of them: the frame above is the traced function's.
+ */
+bool arch_ftrace_entry_text(unsigned long addr)
+{
+	if (addr >= (unsigned long)ftrace_caller &&
+	    addr < (unsigned long)ftrace_caller_end)
+		return true;
+	if (addr >= (unsigned long)ftrace_regs_caller &&
+	    addr < (unsigned long)ftrace_regs_caller_end)
+		return true;
+	return is_ftrace_trampoline(addr);
+}
+
 void set_ftrace_ops_ro(void)
 {
 }
