@@ -69,6 +69,8 @@ struct tracer {
  * @walkers:		trace files open for reading (iterators)
  * @pipe_sem:		held shared by consuming readers while they read
  *			events, exclusive by a sub-buffer order change
+ * @buffer_expanded:	the buffer has its full size: the top level boots
+ *			with the smallest and grows on first use
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
  * @ref:		open files of the instance (trace_array_get_inode())
@@ -99,6 +101,7 @@ struct trace_array {
 	cpumask_var_t		pipe_mask;
 	atomic_t		walkers;
 	struct rw_semaphore	pipe_sem;
+	bool			buffer_expanded;
 	char			*name;
 	struct list_head	list;
 	int			ref;
@@ -268,6 +271,8 @@ bool tracer_tracing_is_on(struct trace_array *tr);
 void tracer_tracing_on(struct trace_array *tr);
 void tracer_tracing_off(struct trace_array *tr);
 int tracing_alloc_buffer(struct trace_array *tr);
+int tracing_update_buffers(struct trace_array *tr);
+unsigned long tracing_buf_size(void);
 
 /* Pending tracing_stop() calls (trace_core.c). */
 extern atomic_t tracing_stop_depth;

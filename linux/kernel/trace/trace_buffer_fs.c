@@ -38,7 +38,7 @@ static ssize_t buffer_size_read(struct file *file, char __user *ubuf,
 	struct trace_buffer *buffer = f->tr->buffer;
 	unsigned long size = 0, s;
 	bool same = true;
-	char buf[24];
+	char buf[64];
 	int cpu, len;
 
 	if (f->cpu != RING_BUFFER_ALL_CPUS)
@@ -49,6 +49,12 @@ static ssize_t buffer_size_read(struct file *file, char __user *ubuf,
 		if (size && s != size)
 			same = false;
 		size = s;
+	}
+	if (same && !READ_ONCE(f->tr->buffer_expanded)) {
+		/* As upstream: the size it will grow to on first use. */
+		len = snprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n",
+			       size >> 10, tracing_buf_size() >> 10);
+		return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 	}
 	if (same)
 		return read_ulong(ubuf, cnt, ppos, size >> 10);
@@ -70,6 +76,9 @@ static ssize_t buffer_size_write(struct file *file, const char __user *ubuf,
 		return -EINVAL;
 	mutex_lock(&f->tr->buffer_mutex);
 	ret = ring_buffer_resize(f->tr->buffer, kb << 10, f->cpu);
+	/* A size the user chose is not grown on first use. */
+	if (!ret)
+		WRITE_ONCE(f->tr->buffer_expanded, true);
 	mutex_unlock(&f->tr->buffer_mutex);
 	if (ret)
 		return ret;
@@ -90,11 +99,16 @@ static ssize_t buffer_total_read(struct file *file, char __user *ubuf,
 {
 	struct trace_cpu_file *f = file->private_data;
 	unsigned long total = 0;
-	int cpu;
+	char buf[64];
+	int cpu, len;
 
 	for_each_possible_cpu(cpu)
 		total += ring_buffer_size(f->tr->buffer, cpu);
-	return read_ulong(ubuf, cnt, ppos, total >> 10);
+	if (READ_ONCE(f->tr->buffer_expanded))
+		return read_ulong(ubuf, cnt, ppos, total >> 10);
+	len = snprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n", total >> 10,
+		       (tracing_buf_size() >> 10) * num_possible_cpus());
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
 static const struct file_operations buffer_total_fops = {
@@ -310,6 +324,9 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 		return -EINVAL;
 	if (!cnt)
 		return 0;
+	ret = tracing_update_buffers(tr);
+	if (ret)
+		return ret;
 	max = ring_buffer_max_event_size(tr->buffer) - sizeof(*e) - 2;
 	cnt = min3(cnt, max, (size_t)TRACE_MARKER_MAX);
 	/* Room for "<faulted>" in place of what cannot be read. */
@@ -355,6 +372,8 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 
 	if (cnt < sizeof(unsigned int))
 		return -EINVAL;
+	if (tracing_update_buffers(tr))
+		return -ENOMEM;
 	len = offsetof(struct raw_data_entry, id) + cnt;
 	if (len > ring_buffer_max_event_size(tr->buffer))
 		return -EINVAL;

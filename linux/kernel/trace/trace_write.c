@@ -6,6 +6,7 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/init.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
 #include <linux/ftrace.h>
@@ -16,6 +17,7 @@
 #include <linux/string.h>
 #include <linux/timekeeping.h>
 #include <linux/trace_clock.h>
+#include <linux/workqueue.h>
 #include <asm/sections.h>
 
 #include "trace.h"
@@ -34,9 +36,69 @@ static int __init set_buf_size(char *str)
 	if (!size)
 		return 0;
 	trace_buf_size = size;
+	/* A size asked for at boot is allocated at boot. */
+	global_trace.buffer_expanded = true;
 	return 1;
 }
 __setup("trace_buf_size=", set_buf_size);
+
+/**
+ * tracing_buf_size - the size buffers expand to
+ *
+ * Return: bytes per CPU, from trace_buf_size= or the default.
+ */
+unsigned long tracing_buf_size(void)
+{
+	return trace_buf_size;
+}
+
+/**
+ * tracing_update_buffers - give the top level its full buffers on first use
+ * @tr: the instance about to be used
+ *
+ * The top level boots with the smallest buffers (two sub-buffers a CPU)
+ * and grows them to trace_buf_size= when tracing is first used: a tracer
+ * chosen, a marker written, a trace_printk() run.  Instances are made at
+ * full size.  Process context; takes the buffer mutex.
+ *
+ * Return: 0, or -ENOMEM (the buffers stay small and it is tried again
+ * next time).
+ */
+int tracing_update_buffers(struct trace_array *tr)
+{
+	int ret = 0;
+
+	if (READ_ONCE(tr->buffer_expanded) || !tr->buffer)
+		return 0;
+	mutex_lock(&tr->buffer_mutex);
+	if (!tr->buffer_expanded) {
+		ret = ring_buffer_resize(tr->buffer, trace_buf_size,
+					 RING_BUFFER_ALL_CPUS);
+		if (!ret)
+			WRITE_ONCE(tr->buffer_expanded, true);
+	}
+	mutex_unlock(&tr->buffer_mutex);
+	return ret;
+}
+
+/* trace_printk() may run in any context: it expands the buffers later. */
+static void expand_work_fn(struct work_struct *work)
+{
+	tracing_update_buffers(&global_trace);
+}
+static DECLARE_WORK(expand_work, expand_work_fn);
+
+static void expand_irq_work_fn(struct irq_work *work)
+{
+	schedule_work(&expand_work);
+}
+static DEFINE_IRQ_WORK(expand_irq_work, expand_irq_work_fn);
+
+static void expand_soon(void)
+{
+	if (unlikely(!READ_ONCE(global_trace.buffer_expanded)))
+		irq_work_queue(&expand_irq_work);
+}
 
 const struct trace_clock_def trace_clocks[] = {
 	{ trace_clock_local,		"local",	true },
@@ -101,7 +163,11 @@ int tracing_alloc_buffer(struct trace_array *tr)
 	tr->trace_flags = TRACE_FLAGS_DEFAULT;
 	INIT_LIST_HEAD(&tr->probes);
 	INIT_LIST_HEAD(&tr->err_log);
-	tr->buffer = ring_buffer_alloc(trace_buf_size, RB_FL_OVERWRITE);
+	/* Only the top level waits for its first use to grow. */
+	if (tr != &global_trace)
+		tr->buffer_expanded = true;
+	tr->buffer = ring_buffer_alloc(tr->buffer_expanded ? trace_buf_size : 1,
+				       RB_FL_OVERWRITE);
 	if (!tr->buffer) {
 		free_cpumask_var(tr->pipe_mask);
 		free_cpumask_var(tr->cpumask);
@@ -165,6 +231,7 @@ static int write_text(unsigned long ip, const char *text, size_t len)
 	struct print_entry *e;
 	bool nl = !len || text[len - 1] != '\n';
 
+	expand_soon();
 	ev = trace_reserve(&global_trace, TRACE_ENTRY_PRINT,
 			   sizeof(*e) + len + nl + 1, tracing_gen_ctx());
 	if (!ev)
@@ -221,6 +288,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 
 	if (!is_kernel_rodata((unsigned long)fmt))
 		return __trace_vprintk(ip, fmt, ap);
+	expand_soon();
 
 	preempt_disable_notrace();
 	buf = (u32 *)this_cpu_ptr(&printk_scratch)->buf[interrupt_context_level()];
@@ -324,6 +392,7 @@ int __trace_bputs(unsigned long ip, const char *str)
 	/* Only a string that outlives the entry is kept by reference. */
 	if (!is_kernel_rodata((unsigned long)str))
 		return write_text(ip, str, strlen(str));
+	expand_soon();
 
 	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPUTS, sizeof(*e),
 			   tracing_gen_ctx());

@@ -27,6 +27,8 @@ static char boot_tracer[TRACER_NAME_MAX];
 static int __init set_boot_tracer(char *str)
 {
 	strscpy(boot_tracer, str, sizeof(boot_tracer));
+	/* Tracing from boot on: the buffers are allocated at full size. */
+	global_trace.buffer_expanded = true;
 	return 1;
 }
 __setup("ftrace=", set_boot_tracer);
@@ -170,6 +172,10 @@ int tracing_set_tracer(struct trace_array *tr, const char *name)
 	struct tracer *t;
 	int ret;
 
+	/* As upstream, choosing any tracer gives the buffers their size. */
+	ret = tracing_update_buffers(tr);
+	if (ret)
+		return ret;
 	mutex_lock(&tracer_mutex);
 	t = find_tracer(name);
 	ret = t ? switch_tracer(tr, t) : -EINVAL;

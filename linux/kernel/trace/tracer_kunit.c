@@ -247,6 +247,8 @@ static void trace_printk_test(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, s);
 	KUNIT_ASSERT_NOT_NULL(test, global_trace.buffer);
+	/* Not grown later by the first trace_printk(), under the reads. */
+	KUNIT_ASSERT_EQ(test, tracing_update_buffers(&global_trace), 0);
 	migrate_disable();
 	cpu = raw_smp_processor_id();
 	ring_buffer_reset_cpu(global_trace.buffer, cpu);
