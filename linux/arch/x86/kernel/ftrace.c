@@ -19,6 +19,7 @@
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/uaccess.h>
+#include <asm/cpufeature.h>
 #include <asm/nops.h>
 #include <asm/sections.h>
 #include <asm/set_memory.h>
@@ -323,6 +324,12 @@ void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
 	u8 *tramp;
 
 	if (ops->trampoline)
+		return;
+	/*
+	 * Call-depth accounting addresses a per-CPU counter RIP-relative:
+	 * a copy elsewhere would miss it, so such ops share the callers.
+	 */
+	if (cpu_feature_enabled(X86_FEATURE_CALL_DEPTH))
 		return;
 	tramp = execmem_alloc(EXECMEM_FTRACE, size);
 	if (!tramp)

@@ -27,8 +27,13 @@
  * The core repoints ftrace_call and ftrace_regs_call together with
  * ftrace_update_ftrace_func().
  */
+#include <linux/cfi_types.h>
 #include <linux/export.h>
 #include <linux/linkage.h>
+#include <linux/objtool.h>
+#include <asm/alternative.h>
+#include <asm/cpufeatures.h>
+#include <asm/nospec-branch.h>
 #include <asm/ptrace-abi.h>
 #include <asm/segment.h>
 #include <asm/unwind_hints.h>
@@ -40,19 +45,36 @@
 	.code64
 	.section .text, "ax"
 
+/*
+ * With call-depth tracking (retbleed=stuff) every RET here balances a
+ * call the site made, so each entry point counts that call as a
+ * function's accounting thunk would (CALL_DEPTH_ACCOUNT).
+ */
+
 /* Until ftrace_init() has patched a site, its call lands here. */
 SYM_FUNC_START(__fentry__)
+	CALL_DEPTH_ACCOUNT
 	RET
 SYM_FUNC_END(__fentry__)
 EXPORT_SYMBOL(__fentry__)
 
-/* The callback of nobody: what ftrace_call points at when nothing traces. */
-SYM_FUNC_START(ftrace_stub)
+/*
+ * The callback of nobody: what ftrace_call points at when nothing traces.
+ * Called indirectly as an ftrace_func_t, so it carries that kCFI type.
+ */
+SYM_TYPED_FUNC_START(ftrace_stub)
+	CALL_DEPTH_ACCOUNT
 	RET
 SYM_FUNC_END(ftrace_stub)
 EXPORT_SYMBOL_GPL(ftrace_stub)
 
+/*
+ * The labels inside the entry code are address-taken (patched, copied,
+ * looked up) but never jumped to indirectly: ANNOTATE_NOENDBR tells
+ * objtool, under IBT, that they need no ENDBR.
+ */
 SYM_FUNC_START(ftrace_caller)
+	CALL_DEPTH_ACCOUNT
 	subq	$FRAME, %rsp
 	/*
 	 * The argument registers and rax (the vector count of varargs);
@@ -80,10 +102,12 @@ SYM_FUNC_START(ftrace_caller)
 	movq	%rax, RSP(%rsp)
 	/* A copy for one ops loads from its own slot: keep RIP-relative. */
 SYM_INNER_LABEL(ftrace_caller_op_ptr, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	movq	function_trace_op(%rip), %rdx
 	movq	%rsp, %rcx
 
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	call	ftrace_stub
 
 	movq	RDI(%rsp), %rdi
@@ -96,8 +120,12 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	movq	RBP(%rsp), %rbp
 	addq	$FRAME, %rsp
 SYM_INNER_LABEL(ftrace_caller_ret, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	RET
+	/* The end of what an ops' copy takes; never reached. */
 SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	int3
 SYM_FUNC_END(ftrace_caller)
 
 /*
@@ -111,6 +139,7 @@ SYM_FUNC_END(ftrace_caller)
 
 SYM_FUNC_START(ftrace_regs_caller)
 	pushfq
+	CALL_DEPTH_ACCOUNT
 	subq	$FRAME_SIZE, %rsp
 	movq	%r15, R15(%rsp)
 	movq	%r14, R14(%rsp)
@@ -141,18 +170,32 @@ SYM_FUNC_START(ftrace_regs_caller)
 	movq	FUNC_RET(%rsp), %rsi
 	/* A copy for one ops loads from its own slot: keep RIP-relative. */
 SYM_INNER_LABEL(ftrace_regs_caller_op_ptr, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	movq	function_trace_op(%rip), %rdx
 	movq	%rsp, %rcx
 
 SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	call	ftrace_stub
 
-	/* Leave through regs->ip, which a callback may have changed. */
+	/*
+	 * Leave through regs->ip, which a callback may have changed, with
+	 * regs->flags restored last.  The flags go where the last popfq
+	 * finds them: the slot for a plain return; for a direct call the
+	 * slot takes the trampoline and the flags move just below it (ss
+	 * of pt_regs, no longer needed).
+	 */
 	movq	RIP(%rsp), %rax
 	movq	%rax, SITE_RET(%rsp)
-	movq	ORIG_RAX(%rsp), %rax
+	movq	EFLAGS(%rsp), %rax
+	movq	ORIG_RAX(%rsp), %rdx
+	testq	%rdx, %rdx
+	jnz	1f
 	movq	%rax, SLOT(%rsp)
-	movq	R15(%rsp), %r15
+	jmp	2f
+1:	movq	%rax, SS(%rsp)
+	movq	%rdx, SLOT(%rsp)
+2:	movq	R15(%rsp), %r15
 	movq	R14(%rsp), %r14
 	movq	R13(%rsp), %r13
 	movq	R12(%rsp), %r12
@@ -167,29 +210,42 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 	movq	RDX(%rsp), %rdx
 	movq	RSI(%rsp), %rsi
 	movq	RDI(%rsp), %rdi
-	/*
-	 * Flags are not restored: they do not live across the call of the
-	 * site, so the function cannot depend on them.
-	 */
-	cmpq	$0, SLOT(%rsp)
+	/* The test sets flags: before the popfq that replaces them. */
+	cmpq	$0, ORIG_RAX(%rsp)
 	jne	.Ldirect
-	addq	$FRAME_SIZE + 8, %rsp
+	leaq	FRAME_SIZE(%rsp), %rsp
+	popfq
 SYM_INNER_LABEL(ftrace_regs_caller_ret, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
 	RET
 
 .Ldirect:
+	leaq	SS(%rsp), %rsp
+	popfq
+	UNWIND_HINT_FUNC
 	/*
 	 * "Return" into the direct trampoline: it finds the site's return
-	 * address on top of the stack, as if the site had called it.
+	 * address on top of the stack, as if the site had called it.  This
+	 * RET balances no call, so with call-depth tracking it must not go
+	 * through the accounting return thunk: a plain ret, which the
+	 * trampoline's own RET then pairs with the site's call.
 	 */
-	addq	$FRAME_SIZE, %rsp
-	UNWIND_HINT_FUNC
 SYM_INNER_LABEL(ftrace_regs_caller_direct_ret, SYM_L_GLOBAL)
-	RET
+	ANNOTATE_NOENDBR
+	ALTERNATIVE __stringify(RET), \
+		    __stringify(ANNOTATE_UNRET_SAFE; ret; int3), \
+		    X86_FEATURE_CALL_DEPTH
+	/* The end of what an ops' copy takes; never reached. */
 SYM_INNER_LABEL(ftrace_regs_caller_end, SYM_L_GLOBAL)
+	ANNOTATE_NOENDBR
+	int3
 SYM_FUNC_END(ftrace_regs_caller)
 
-/* A direct trampoline that does nothing, for callers that need one. */
+/*
+ * A direct trampoline that does nothing, for callers that need one.  Like
+ * every direct trampoline it does not count the site's call: reached
+ * from ftrace_regs_caller, that has been counted there.
+ */
 SYM_FUNC_START(ftrace_stub_direct_tramp)
 	RET
 SYM_FUNC_END(ftrace_stub_direct_tramp)
