@@ -129,6 +129,8 @@ extern struct list_head ftrace_groups;
 const char *ftrace_rec_name(struct dyn_ftrace *rec, char *buf,
 			    const char **modname);
 int ftrace_apply_records(struct ftrace_rec_group *only);
+int ftrace_apply_hashes(const struct ftrace_hash *a,
+			const struct ftrace_hash *b);
 
 /**
  * struct ftrace_ip_users - what the registered ops want of one site

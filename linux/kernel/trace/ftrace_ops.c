@@ -404,6 +404,20 @@ static void update_dispatch(void)
 }
 
 /*
+ * Update the sites a change of @ops can reach: the functions its filter
+ * names (@old too, the filter it had), or every site for an ops that
+ * traces all functions.
+ */
+static int apply_ops(struct ftrace_ops *ops, const struct ftrace_hash *old)
+{
+	const struct ftrace_hash *filter = ftrace_ops_hash(ops, false);
+
+	if (ftrace_hash_empty(filter) || (old && ftrace_hash_empty(old)))
+		return ftrace_apply_records(NULL);
+	return ftrace_apply_hashes(filter, old);
+}
+
+/*
  * Take @ops off the registered list and its sites back to what the other
  * ops need.  Where that fails (function tracing then stops for good),
  * sites may still call the ops' own trampoline: it is leaked, with a
@@ -425,7 +439,7 @@ static bool unlink_ops(struct ftrace_ops *ops, bool failed)
 		rcu_assign_pointer(*p, rcu_access_pointer(op->next));
 		ops->flags &= ~FTRACE_OPS_FL_ENABLED;
 		track_hashes(ops);
-		if (ftrace_apply_records(NULL) || failed) {
+		if (apply_ops(ops, NULL) || failed) {
 			/* A partly applied update left sites unknown. */
 			if (ops->trampoline)
 				pr_warn("ftrace: leaking the trampoline of %ps: sites may still call it\n",
@@ -491,7 +505,7 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		ops->next = registered;
 		rcu_assign_pointer(registered, ops);
 		update_dispatch();
-		ret = ftrace_apply_records(NULL);
+		ret = apply_ops(ops, NULL);
 		if (ret)
 			unlink_ops(ops, true);
 	}
@@ -651,8 +665,9 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 	}
 	rcu_assign_pointer(*slot, hash);
 	track_hashes(ops);
+	/* A new filter: its sites and the old one's; notrace: the filter's. */
 	if (ops->flags & FTRACE_OPS_FL_ENABLED)
-		ret = ftrace_apply_records(NULL);
+		ret = apply_ops(ops, exclude ? NULL : old);
 	ftrace_hash_free_rcu(old);
 	return ret;
 }

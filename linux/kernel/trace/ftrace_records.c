@@ -456,6 +456,49 @@ static unsigned long users_target(const struct ftrace_ip_users *u,
 #define REC_USER_FLAGS	(FTRACE_REF_MAX | FTRACE_FL_REGS | \
 			 FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT)
 
+/* What one pass over the records carries from site to site. */
+struct apply_state {
+	bool		batch;
+	unsigned int	changed;
+};
+
+/* Make one site a call or a NOP as its users want. */
+static int apply_one(struct dyn_ftrace *rec, struct apply_state *st)
+{
+	struct ftrace_ip_users u;
+	unsigned long cur, target, own;
+	int err;
+
+	if (rec->flags & FTRACE_FL_DISABLED)
+		return 0;
+	if (ftrace_enabled)
+		ftrace_ops_users(rec->ip, &u);
+	else
+		memset(&u, 0, sizeof(u));
+	rec->flags &= ~REC_USER_FLAGS;
+	rec->flags |= u.flags | min_t(unsigned int, u.count, FTRACE_REF_MAX);
+	if (u.flags & (FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT))
+		rec->flags |= FTRACE_FL_MODIFIED;
+	cur = rec_target(rec);
+	target = users_target(&u, &own);
+	if (cur == target)
+		return 0;
+	err = rec_retarget(rec, cur, target, own);
+	if (!err && st->batch && !(++st->changed % 1024))
+		cond_resched();
+	return err;
+}
+
+/* End a pass: flush the batch; a site that failed stops function tracing. */
+static int apply_done(struct apply_state *st, int err, struct dyn_ftrace *rec)
+{
+	if (st->batch)
+		ftrace_arch_code_modify_post_process();
+	if (err)
+		ftrace_bug(err, rec);
+	return err;
+}
+
 /**
  * ftrace_apply_records - make sites calls or NOPs as the ftrace_ops want
  * @only: the group to update, or NULL for all
@@ -472,51 +515,81 @@ static unsigned long users_target(const struct ftrace_ip_users *u,
  */
 int ftrace_apply_records(struct ftrace_rec_group *only)
 {
-	bool batch = system_state != SYSTEM_BOOTING;
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec = NULL;
-	struct ftrace_ip_users u;
-	unsigned long cur, target, own;
-	unsigned int n = 0;
+	struct apply_state st = { .batch = system_state != SYSTEM_BOOTING };
 	int err = 0;
 
 	lockdep_assert_held(&ftrace_lock);
 	if (ftrace_disabled)
 		return -ENODEV;
-	if (batch)
+	if (st.batch)
 		ftrace_arch_code_modify_prepare();
 	list_for_each_entry(grp, &ftrace_groups, list) {
 		if ((only && grp != only) || !grp->live)
 			continue;
 		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
-			if (rec->flags & FTRACE_FL_DISABLED)
-				continue;
-			if (ftrace_enabled)
-				ftrace_ops_users(rec->ip, &u);
-			else
-				memset(&u, 0, sizeof(u));
-			rec->flags &= ~REC_USER_FLAGS;
-			rec->flags |= u.flags |
-				      min_t(unsigned int, u.count, FTRACE_REF_MAX);
-			if (u.flags & (FTRACE_FL_IPMODIFY | FTRACE_FL_DIRECT))
-				rec->flags |= FTRACE_FL_MODIFIED;
-			cur = rec_target(rec);
-			target = users_target(&u, &own);
-			if (cur == target)
-				continue;
-			err = rec_retarget(rec, cur, target, own);
+			err = apply_one(rec, &st);
 			if (err)
 				goto out;
-			if (batch && !(++n % 1024))
-				cond_resched();
 		}
 	}
 out:
-	if (batch)
-		ftrace_arch_code_modify_post_process();
-	if (err)
-		ftrace_bug(err, rec);
-	return err;
+	return apply_done(&st, err, rec);
+}
+
+/* The live, enabled record of the site at @ip, or NULL. */
+static struct dyn_ftrace *live_rec(unsigned long ip)
+{
+	struct ftrace_rec_group *grp;
+
+	list_for_each_entry(grp, &ftrace_groups, list) {
+		if (!grp->live || !grp->count || grp->recs[0].ip > ip ||
+		    grp->recs[grp->count - 1].ip < ip)
+			continue;
+		return group_find(grp, ip, ip);
+	}
+	return NULL;
+}
+
+/**
+ * ftrace_apply_hashes - ftrace_apply_records() for the sites of two sets
+ * @a: addresses whose sites may change (NULL or empty for none)
+ * @b: more of them
+ *
+ * An ops that names its functions changes only those sites when it is
+ * registered, unregistered or refiltered: the work is in proportion to
+ * them, not to every site times every ops.  Call with ftrace_lock held.
+ *
+ * Return: as ftrace_apply_records().
+ */
+int ftrace_apply_hashes(const struct ftrace_hash *a,
+			const struct ftrace_hash *b)
+{
+	const struct ftrace_hash *sets[] = { a, b };
+	struct apply_state st = { .batch = system_state != SYSTEM_BOOTING };
+	struct dyn_ftrace *rec = NULL;
+	unsigned long ip;
+	unsigned int i;
+	int s, err = 0;
+
+	lockdep_assert_held(&ftrace_lock);
+	if (ftrace_disabled)
+		return -ENODEV;
+	if (st.batch)
+		ftrace_arch_code_modify_prepare();
+	for (s = 0; s < ARRAY_SIZE(sets); s++) {
+		ftrace_hash_for_each(sets[s], i, ip) {
+			rec = live_rec(ip);
+			if (!rec)
+				continue;
+			err = apply_one(rec, &st);
+			if (err)
+				goto out;
+		}
+	}
+out:
+	return apply_done(&st, err, rec);
 }
 
 /**
