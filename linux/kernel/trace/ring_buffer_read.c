@@ -337,8 +337,8 @@ EXPORT_SYMBOL_GPL(ring_buffer_alloc_read_page);
 
 /**
  * ring_buffer_free_read_page - free a page from ring_buffer_alloc_read_page()
- * @buffer: the buffer
- * @cpu: the CPU
+ * @buffer: the buffer (not used: the page may outlive it, in a pipe)
+ * @cpu: the CPU (not used)
  * @rpage: the page
  */
 void ring_buffer_free_read_page(struct trace_buffer *buffer, int cpu,

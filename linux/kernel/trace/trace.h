@@ -71,6 +71,9 @@ struct tracer {
  *			events, exclusive by a sub-buffer order change
  * @buffer_expanded:	the buffer has its full size: the top level boots
  *			with the smallest and grows on first use
+ * @buffer_percent:	how full (in percent of a CPU's sub-buffers) the
+ *			buffer must be before blocked trace_pipe_raw readers
+ *			and splicers wake
  * @name:		the instance's name (NULL for the top level)
  * @list:		link in the list of instances
  * @ref:		open files of the instance (trace_array_get_inode())
@@ -102,6 +105,7 @@ struct trace_array {
 	atomic_t		walkers;
 	struct rw_semaphore	pipe_sem;
 	bool			buffer_expanded;
+	unsigned int		buffer_percent;
 	char			*name;
 	struct list_head	list;
 	int			ref;

@@ -166,6 +166,41 @@ static const struct file_operations subbuf_size_fops = {
 	.release	= trace_release_generic,
 };
 
+/* buffer_percent: the fill level that wakes trace_pipe_raw's readers. */
+static ssize_t buffer_percent_read(struct file *file, char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct trace_cpu_file *f = file->private_data;
+
+	return read_ulong(ubuf, cnt, ppos, READ_ONCE(f->tr->buffer_percent));
+}
+
+static ssize_t buffer_percent_write(struct file *file,
+				    const char __user *ubuf, size_t cnt,
+				    loff_t *ppos)
+{
+	struct trace_cpu_file *f = file->private_data;
+	unsigned long val;
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	if (val > 100)
+		return -EINVAL;
+	WRITE_ONCE(f->tr->buffer_percent, val);
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations buffer_percent_fops = {
+	.open		= trace_open_generic,
+	.read		= buffer_percent_read,
+	.write		= buffer_percent_write,
+	.llseek		= default_llseek,
+	.release	= trace_release_generic,
+};
+
 /* free_buffer: closing it shrinks the buffer to its minimum. */
 static ssize_t free_buffer_write(struct file *file, const char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
@@ -748,6 +783,8 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 	create_file("buffer_subbuf_size_kb", TRACE_MODE_WRITE, dir, all,
 		    &subbuf_size_fops);
 	create_file("free_buffer", 0200, dir, all, &free_buffer_fops);
+	create_file("buffer_percent", TRACE_MODE_WRITE, dir, all,
+		    &buffer_percent_fops);
 	create_file("trace_clock", TRACE_MODE_WRITE, dir, all,
 		    &trace_clock_fops);
 	create_file("tracing_cpumask", TRACE_MODE_WRITE, dir, all,

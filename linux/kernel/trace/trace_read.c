@@ -6,7 +6,9 @@
  * one.
  */
 #include <linux/fs.h>
+#include <linux/pipe_fs_i.h>
 #include <linux/poll.h>
+#include <linux/refcount.h>
 #include <linux/ring_buffer.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -361,13 +363,16 @@ static void reader_unlock(struct trace_reader *r)
 	mutex_unlock(&r->lock);
 }
 
-/* Wait for data with neither lock held. */
-static int reader_wait(struct trace_reader *r)
+/*
+ * Wait with neither lock held for data, or for @percent of the CPU's
+ * sub-buffers to fill (trace_pipe_raw's buffer_percent).
+ */
+static int reader_wait(struct trace_reader *r, int percent)
 {
 	int ret;
 
 	reader_unlock(r);
-	ret = ring_buffer_wait(r->tr->buffer, r->cpu, 0, NULL, NULL);
+	ret = ring_buffer_wait(r->tr->buffer, r->cpu, percent, NULL, NULL);
 	reader_lock(r);
 	return ret;
 }
@@ -451,7 +456,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			ret = -EAGAIN;
 			goto out;
 		}
-		ret = reader_wait(r);
+		ret = reader_wait(r, 0);
 		if (ret)
 			goto out;
 	}
@@ -573,7 +578,7 @@ static ssize_t trace_pipe_raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 			ret = -EAGAIN;
 			goto out;
 		}
-		ret = reader_wait(r);
+		ret = reader_wait(r, READ_ONCE(r->tr->buffer_percent));
 		if (ret)
 			goto out;
 	}
@@ -610,18 +615,143 @@ static bool trace_pipe_raw_ready(struct trace_reader *r)
 }
 
 /*
- * splice() copies the sub-buffers into the pipe's pages.  SPLICE_F_NONBLOCK
- * gets -EAGAIN when there is nothing to read, as trace-cmd's recorder
- * expects when it flushes.
+ * What a spliced sub-buffer carries into the pipe: the page, freed when
+ * the pipe lets go of it.  It does not refer to the ring buffer, so it
+ * may outlive the file, its buffer and its instance.
+ */
+struct raw_splice_page {
+	struct buffer_data_read_page	*rpage;
+	refcount_t			ref;
+};
+
+static void raw_splice_release(struct pipe_inode_info *pipe,
+			       struct pipe_buffer *buf)
+{
+	struct raw_splice_page *sp = (void *)buf->private;
+
+	if (refcount_dec_and_test(&sp->ref)) {
+		ring_buffer_free_read_page(NULL, -1, sp->rpage);
+		kfree(sp);
+	}
+	buf->private = 0;
+}
+
+static bool raw_splice_get(struct pipe_inode_info *pipe,
+			   struct pipe_buffer *buf)
+{
+	struct raw_splice_page *sp = (void *)buf->private;
+
+	return refcount_inc_not_zero(&sp->ref);
+}
+
+static const struct pipe_buf_operations raw_splice_ops = {
+	.release	= raw_splice_release,
+	.get		= raw_splice_get,
+};
+
+/*
+ * Move one whole sub-buffer (a finished one, or with @partial whatever
+ * the CPU holds) into the pipe without copying: the ring takes a fresh
+ * page in its place.  Return: bytes moved, 0 if there was nothing, or a
+ * negative errno.
+ */
+static ssize_t raw_splice_one(struct trace_reader *r,
+			      struct pipe_inode_info *pipe, bool partial)
+{
+	struct trace_buffer *buffer = r->tr->buffer;
+	struct buffer_data_read_page *rpage;
+	struct raw_splice_page *sp;
+	struct pipe_buffer buf = {};
+	ssize_t ret;
+
+	sp = kzalloc(sizeof(*sp), GFP_KERNEL);
+	if (!sp)
+		return -ENOMEM;
+	ret = ring_buffer_alloc_read_page(buffer, r->cpu, &rpage);
+	if (ret) {
+		kfree(sp);
+		return ret;
+	}
+	if (ring_buffer_read_page_size(rpage) != PAGE_SIZE ||
+	    ring_buffer_read_page(buffer, rpage, PAGE_SIZE, r->cpu,
+				  !partial)) {
+		ring_buffer_free_read_page(buffer, r->cpu, rpage);
+		kfree(sp);
+		return 0;
+	}
+	sp->rpage = rpage;
+	refcount_set(&sp->ref, 1);
+	buf.page = virt_to_page(ring_buffer_read_page_data(rpage));
+	buf.len = PAGE_SIZE;
+	buf.ops = &raw_splice_ops;
+	buf.private = (unsigned long)sp;
+	ret = add_to_pipe(pipe, &buf);
+	/* add_to_pipe() released the buffer on failure. */
+	return ret < 0 ? ret : PAGE_SIZE;
+}
+
+/*
+ * splice() hands the pipe whole sub-buffers, moved out of the ring, as
+ * trace-cmd's recorder expects: page-sized and page-aligned requests
+ * only.  It waits (unless SPLICE_F_NONBLOCK) for buffer_percent of the
+ * CPU's sub-buffers to fill; a reader that has read part of a page
+ * with read(), or a buffer of larger sub-buffers, gets copies.
  */
 static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 					  struct pipe_inode_info *pipe,
 					  size_t len, unsigned int flags)
 {
-	if ((flags & SPLICE_F_NONBLOCK) &&
-	    !trace_pipe_raw_ready(in->private_data))
+	struct trace_reader *r = in->private_data;
+	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
+			(in->f_flags & O_NONBLOCK);
+	ssize_t ret = 0, n;
+
+	if (nonblock && !trace_pipe_raw_ready(r))
 		return -EAGAIN;
-	return copy_splice_read(in, ppos, pipe, len, flags);
+	if (raw_page_unread(r) ||
+	    ring_buffer_subbuf_order_get(r->tr->buffer) != 0)
+		return copy_splice_read(in, ppos, pipe, len, flags);
+	if (*ppos & (PAGE_SIZE - 1))
+		return -EINVAL;
+	if (len < PAGE_SIZE)
+		return -EINVAL;
+	len &= PAGE_MASK;
+
+	reader_lock(r);
+	while (len && !pipe_full(pipe->head, pipe->tail, pipe->max_usage)) {
+		/* Finished sub-buffers first; the one being written last. */
+		n = raw_splice_one(r, pipe, false);
+		if (!n && (ret || nonblock))
+			n = raw_splice_one(r, pipe, true);
+		if (n < 0) {
+			ret = ret ?: n;
+			break;
+		}
+		if (n) {
+			ret += n;
+			len -= n;
+			continue;
+		}
+		if (ret || nonblock) {
+			ret = ret ?: -EAGAIN;
+			break;
+		}
+		n = reader_wait(r, READ_ONCE(r->tr->buffer_percent));
+		if (n) {
+			ret = n;
+			break;
+		}
+		/* After a wait, what is there is enough, full or not. */
+		n = raw_splice_one(r, pipe, true);
+		if (n < 0) {
+			ret = n;
+			break;
+		}
+		ret += n;
+		len -= n;
+	}
+	reader_unlock(r);
+	return ret;
 }
 
 static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
@@ -630,7 +760,8 @@ static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
 
 	if (raw_page_unread(r))
 		return EPOLLIN | EPOLLRDNORM;
-	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
+	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt,
+				     READ_ONCE(r->tr->buffer_percent));
 }
 
 const struct file_operations trace_pipe_raw_fops = {

@@ -161,6 +161,7 @@ int tracing_alloc_buffer(struct trace_array *tr)
 	}
 	cpumask_copy(tr->cpumask, cpu_possible_mask);
 	tr->trace_flags = TRACE_FLAGS_DEFAULT;
+	tr->buffer_percent = 50;
 	INIT_LIST_HEAD(&tr->probes);
 	INIT_LIST_HEAD(&tr->err_log);
 	/* Only the top level waits for its first use to grow. */
