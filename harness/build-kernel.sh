@@ -17,8 +17,9 @@ arch=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(( $(nproc) + 1 ))
 
+# KMAKE_EXTRA: more make variables, such as LLVM=-19 for a clang build.
 case "$arch" in
-x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64)
+x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64 ${KMAKE_EXTRA:-})
 	image=arch/x86/boot/bzImage ;;
 *)	echo "build-kernel: unsupported ARCH=$arch" >&2; exit 1 ;;
 esac
@@ -50,5 +51,5 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
 	done
 	echo "$sum" >"$stamp"
 fi
-"${kmake[@]}" -s -j"$jobs" bzImage modules
+"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-bzImage modules}
 echo "build-kernel: $build/$image"
