@@ -68,4 +68,25 @@ ops_bench call_traced_1ops_regs nr_ops_relevant=1 save_regs=1
 ops_bench call_traced_2ops nr_ops_relevant=2
 ops_bench call_traced_1of10ops nr_ops_relevant=1 nr_ops_irrelevant=9
 
+# 200 ops, each filtering a function of its own, registered then
+# unregistered (figures: the whole 200, in guest instructions).
+dmesg -c >/dev/null
+insmod /modules/ops_bench.ko 2>/dev/null
+bench ops_register_200 "$(dmesg | sed -n 's/.*ops_bench: register_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
+bench ops_unregister_200 "$(dmesg | sed -n 's/.*unregister_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
+
+# trace-cmd record -p function for 3 s of guest time: the pages it
+# wrote and the events the kernel lost (overrun + dropped, all CPUs).
+if command -v trace-cmd >/dev/null; then
+	cd /tmp
+	trace-cmd record -p function -o /tmp/tc.dat sleep 3 >/tmp/tc.out 2>&1
+	kb=$(sed -n 's/^ *\([0-9]*\) bytes in size.*/\1/p' /tmp/tc.out |
+	     awk '{ n += $1 } END { print int(n / 4096) }')
+	lost=$(awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }' \
+	       $T/per_cpu/cpu*/stats)
+	bench trace_cmd_function_3s_pages "$kb"
+	bench trace_cmd_function_3s_lost "$lost"
+	echo nop > $T/current_tracer
+fi
+
 echo "@@ end" >$R
