@@ -163,10 +163,13 @@ struct rb_cpu {
  * @time_stamp_abs: every event carries an absolute timestamp
  * @clock:	the timestamp source
  * @mutex:	serialises resizing and resets
- * @cpus:	per-CPU buffers, indexed by CPU number
+ * @cpus:	per-CPU buffers, indexed by CPU number: NULL for a CPU that
+ *		has never been online
  * @waitq:	readers waiting on any CPU
  * @waiters_pending: a reader waits on @waitq
  * @wake_seq:	bumped by ring_buffer_wake_waiters()
+ * @new_cpu_pages: sub-buffers a CPU coming online for the first time gets
+ * @hp_node:	the buffer's CPU hotplug instance (CPUHP_TRACE_RB_PREPARE)
  */
 struct trace_buffer {
 	unsigned int		flags;
@@ -181,6 +184,8 @@ struct trace_buffer {
 	wait_queue_head_t	waitq;
 	bool			waiters_pending;
 	atomic_t		wake_seq;
+	unsigned int		new_cpu_pages;
+	struct hlist_node	hp_node;
 };
 
 /* ring_buffer_record_off() sets this bit of record_disabled. */
@@ -279,12 +284,11 @@ bool rb_event_advance_ts(struct ring_buffer_event *ev, u64 *ts);
 bool rb_cpu_has_data(struct rb_cpu *cb);
 
 /*
- * Every CPU buffer of @buffer.  Each possible CPU has one, except while a
- * failed allocation is undone, where @cb may be NULL.
+ * Every CPU buffer of @buffer: those of the CPUs that have been online
+ * (the others are skipped).
  */
 #define for_each_rb_cpu(buffer, cb, cpu)				\
-	for ((cpu) = cpumask_first(cpu_possible_mask);			\
-	     (cpu) < nr_cpu_ids && ((cb) = (buffer)->cpus[cpu], true);	\
-	     (cpu) = cpumask_next((cpu), cpu_possible_mask))
+	for_each_possible_cpu(cpu)					\
+		if (!((cb) = smp_load_acquire(&(buffer)->cpus[cpu]))) {} else
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */

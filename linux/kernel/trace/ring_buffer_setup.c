@@ -5,6 +5,7 @@
  * See ring_buffer.c for the design.
  */
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/ring_buffer.h>
@@ -231,14 +232,79 @@ static void rb_set_order(struct trace_buffer *buffer, unsigned int order)
 			      2 * sizeof(u32);
 }
 
+/* Free the CPU buffers and the buffer, which hotplug no longer knows. */
+static void ring_buffer_free_cpus(struct trace_buffer *buffer)
+{
+	struct rb_cpu *cb;
+	int cpu;
+
+	for_each_rb_cpu(buffer, cb, cpu)
+		rb_cpu_free(cb);
+	kfree(buffer->cpus);
+	kfree(buffer);
+}
+
+/* Whether the CPU hotplug state of ring buffers is set up. */
+static bool rb_hp_ready;
+static DEFINE_MUTEX(rb_hp_mutex);
+
+/**
+ * trace_rb_cpu_prepare - give a buffer a CPU buffer for a CPU coming up
+ * @cpu: the CPU
+ * @node: the buffer's hotplug instance
+ *
+ * The CPU hotplug callback of every ring buffer (CPUHP_TRACE_RB_PREPARE),
+ * also run for the online CPUs when a buffer is allocated.  A CPU buffer
+ * stays when its CPU goes offline: its data can still be read, and the
+ * CPU finds it again when it comes back.
+ *
+ * Return: 0 or -ENOMEM (the CPU then does not come up).
+ */
+int trace_rb_cpu_prepare(unsigned int cpu, struct hlist_node *node)
+{
+	struct trace_buffer *buffer = container_of(node, struct trace_buffer,
+						   hp_node);
+	struct rb_cpu *cb;
+	int ret = 0;
+
+	mutex_lock(&buffer->mutex);
+	if (!buffer->cpus[cpu]) {
+		cb = rb_cpu_alloc(buffer, cpu, buffer->subbuf_order,
+				  buffer->new_cpu_pages);
+		if (cb)
+			/* Readers look it up without the mutex. */
+			smp_store_release(&buffer->cpus[cpu], cb);
+		else
+			ret = -ENOMEM;
+	}
+	mutex_unlock(&buffer->mutex);
+	return ret;
+}
+
+static int rb_hp_setup(void)
+{
+	int ret = 0;
+
+	mutex_lock(&rb_hp_mutex);
+	if (!rb_hp_ready) {
+		ret = cpuhp_setup_state_multi(CPUHP_TRACE_RB_PREPARE,
+					      "trace/RB:prepare",
+					      trace_rb_cpu_prepare, NULL);
+		rb_hp_ready = !ret;
+	}
+	mutex_unlock(&rb_hp_mutex);
+	return ret;
+}
+
 /**
  * __ring_buffer_alloc - allocate a ring buffer
  * @size: bytes of data per CPU
  * @flags: RB_FL_OVERWRITE to recycle the oldest data when full
  * @key: lockdep class (unused)
  *
- * A buffer is allocated for every possible CPU, so CPUs coming online
- * later find theirs ready.
+ * A CPU buffer is allocated for every online CPU, and for each CPU that
+ * comes online later by the CPU hotplug callback, at the size the
+ * buffer's CPUs last got all together.
  *
  * Return: the buffer or NULL.
  */
@@ -247,8 +313,12 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 {
 	struct trace_buffer *buffer;
 	unsigned long n;
-	int cpu;
 
+	if (rb_hp_setup())
+		return NULL;
+	n = rb_pages_for(0, size);
+	if (rb_check_memory(n, 0, num_online_cpus()))
+		return NULL;
 	buffer = kzalloc(sizeof(*buffer), GFP_KERNEL);
 	if (!buffer)
 		return NULL;
@@ -262,17 +332,11 @@ struct trace_buffer *__ring_buffer_alloc(unsigned long size, unsigned int flags,
 	mutex_init(&buffer->mutex);
 	init_waitqueue_head(&buffer->waitq);
 	rb_set_order(buffer, 0);
-	n = rb_pages_for(0, size);
-	if (rb_check_memory(n, 0, num_possible_cpus())) {
-		ring_buffer_free(buffer);
+	buffer->new_cpu_pages = n;
+	/* Runs trace_rb_cpu_prepare() for every CPU that is up. */
+	if (cpuhp_state_add_instance(CPUHP_TRACE_RB_PREPARE, &buffer->hp_node)) {
+		ring_buffer_free_cpus(buffer);
 		return NULL;
-	}
-	for_each_possible_cpu(cpu) {
-		buffer->cpus[cpu] = rb_cpu_alloc(buffer, cpu, 0, n);
-		if (!buffer->cpus[cpu]) {
-			ring_buffer_free(buffer);
-			return NULL;
-		}
 	}
 	return buffer;
 }
@@ -284,15 +348,10 @@ EXPORT_SYMBOL_GPL(__ring_buffer_alloc);
  */
 void ring_buffer_free(struct trace_buffer *buffer)
 {
-	struct rb_cpu *cb;
-	int cpu;
-
 	if (!buffer)
 		return;
-	for_each_rb_cpu(buffer, cb, cpu)
-		rb_cpu_free(cb);
-	kfree(buffer->cpus);
-	kfree(buffer);
+	cpuhp_state_remove_instance(CPUHP_TRACE_RB_PREPARE, &buffer->hp_node);
+	ring_buffer_free_cpus(buffer);
 }
 EXPORT_SYMBOL_GPL(ring_buffer_free);
 
@@ -452,7 +511,7 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 	}
 	ret = rb_check_memory(grow, buffer->subbuf_order,
 			      cpu == RING_BUFFER_ALL_CPUS ?
-			      num_possible_cpus() : 1);
+			      num_online_cpus() : 1);
 	if (ret) {
 		mutex_unlock(&buffer->mutex);
 		return ret;
@@ -465,6 +524,8 @@ int ring_buffer_resize(struct trace_buffer *buffer, unsigned long size,
 		if (ret)
 			break;
 	}
+	if (!ret && cpu == RING_BUFFER_ALL_CPUS)
+		buffer->new_cpu_pages = n;
 	rb_unquiesce(buffer);
 	mutex_unlock(&buffer->mutex);
 	return ret;
@@ -628,6 +689,9 @@ int ring_buffer_subbuf_order_set(struct trace_buffer *buffer, int order)
 	}
 	if (!ret) {
 		rb_quiesce(buffer);
+		buffer->new_cpu_pages =
+			rb_pages_for(order, (unsigned long)buffer->new_cpu_pages *
+					    buffer->subbuf_size);
 		rb_set_order(buffer, order);
 		for_each_rb_cpu(buffer, cb, cpu) {
 			raw_spin_lock_irq(&cb->reader_lock);

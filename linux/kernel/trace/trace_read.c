@@ -282,7 +282,9 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (!r->iters || !r->lost_shown)
 		goto fail;
 	for_each_possible_cpu(cpu) {
-		if (!reader_has_cpu(r, cpu))
+		/* A CPU that has never been online has no buffer. */
+		if (!reader_has_cpu(r, cpu) ||
+		    !ring_buffer_size(r->tr->buffer, cpu))
 			continue;
 		r->iters[cpu] = ring_buffer_read_start(r->tr->buffer, cpu,
 						       GFP_KERNEL);
