@@ -372,7 +372,7 @@ static const struct file_operations pid_fops = {
 	.open		= pid_open,
 	.read		= seq_read,
 	.write		= pid_write,
-	.llseek		= seq_lseek,
+	.llseek		= trace_lseek,
 	.release	= pid_release,
 };
 
@@ -380,7 +380,7 @@ static const struct file_operations notrace_pid_fops = {
 	.open		= pid_open,
 	.read		= seq_read,
 	.write		= pid_write,
-	.llseek		= seq_lseek,
+	.llseek		= trace_lseek,
 	.release	= pid_release,
 };
 

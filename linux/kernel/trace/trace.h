@@ -239,6 +239,7 @@ int trace_release_generic(struct inode *inode, struct file *file);
 int trace_open_single(struct inode *inode, struct file *file,
 		      int (*show)(struct seq_file *m, void *v));
 int trace_release_single(struct inode *inode, struct file *file);
+loff_t trace_lseek(struct file *file, loff_t offset, int whence);
 
 /* Readers (trace_read.c) */
 extern const struct file_operations trace_fops;

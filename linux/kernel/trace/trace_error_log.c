@@ -154,7 +154,7 @@ static const struct file_operations error_log_fops = {
 	.open		= error_log_open,
 	.read		= seq_read,
 	.write		= error_log_write,
-	.llseek		= seq_lseek,
+	.llseek		= trace_lseek,
 	.release	= error_log_release,
 };
 

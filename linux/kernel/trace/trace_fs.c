@@ -92,6 +92,24 @@ int trace_release_single(struct inode *inode, struct file *file)
 	return 0;
 }
 
+/**
+ * trace_lseek - llseek of files that are seq_files only when read
+ * @file: the file
+ * @offset: as lseek()
+ * @whence: as lseek()
+ *
+ * A file opened write-only skipped seq_open(): its private_data is no
+ * seq_file, and seeking it just goes back to the start.
+ *
+ * Return: the new position, or a negative errno.
+ */
+loff_t trace_lseek(struct file *file, loff_t offset, int whence)
+{
+	if (file->f_mode & FMODE_READ)
+		return seq_lseek(file, offset, whence);
+	return file->f_pos = 0;
+}
+
 static struct trace_array *seq_tr(struct seq_file *m)
 {
 	return ((struct trace_cpu_file *)m->private)->tr;

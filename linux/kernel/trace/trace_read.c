@@ -330,18 +330,11 @@ static ssize_t trace_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-static loff_t trace_llseek(struct file *file, loff_t offset, int whence)
-{
-	if (!(file->f_mode & FMODE_READ))
-		return 0;
-	return seq_lseek(file, offset, whence);
-}
-
 const struct file_operations trace_fops = {
 	.open		= trace_open,
 	.read		= seq_read,
 	.write		= trace_write,
-	.llseek		= trace_llseek,
+	.llseek		= trace_lseek,
 	.release	= trace_release,
 };
 
