@@ -287,8 +287,21 @@ bool rb_cpu_has_data(struct rb_cpu *cb);
  * Every CPU buffer of @buffer: those of the CPUs that have been online
  * (the others are skipped).
  */
+static inline int rb_next_cpu(struct trace_buffer *buffer, int cpu,
+			      struct rb_cpu **cb)
+{
+	for (cpu = cpumask_next(cpu, cpu_possible_mask); cpu < nr_cpu_ids;
+	     cpu = cpumask_next(cpu, cpu_possible_mask)) {
+		/* Pairs with the release in trace_rb_cpu_prepare(). */
+		*cb = smp_load_acquire(&buffer->cpus[cpu]);
+		if (*cb)
+			break;
+	}
+	return cpu;
+}
+
 #define for_each_rb_cpu(buffer, cb, cpu)				\
-	for_each_possible_cpu(cpu)					\
-		if (!((cb) = smp_load_acquire(&(buffer)->cpus[cpu]))) {} else
+	for ((cpu) = rb_next_cpu(buffer, -1, &(cb)); (cpu) < nr_cpu_ids;	\
+	     (cpu) = rb_next_cpu(buffer, cpu, &(cb)))
 
 #endif /* _KERNEL_TRACE_RING_BUFFER_INTERNAL_H */
