@@ -17,6 +17,10 @@ MATCHED_BUILD := $(OUT)/build-anchor-matched-$(ARCH)
 IMAGE_x86_64 := arch/x86/boot/bzImage
 IMAGE	:= $(IMAGE_$(ARCH))
 
+# The debug variant (configs/debug.config: KASAN, lockdep, UBSAN, ...).
+DEBUG_BUILD := $(OUT)/build-$(if $(filter anchor,$(KERNEL)),anchor-)$(ARCH)-debug
+DEBUG_SRC := $(if $(filter anchor,$(KERNEL)),$(PRISTINE),$(TREE))
+
 ifeq ($(KERNEL),anchor)
 KBUILD	:= $(ANCHOR_BUILD)
 KTARGET	:= anchor
@@ -34,8 +38,8 @@ PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make 
 	rsync kmod trace-cmd
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps tree kernel anchor anchor-matched run check bench lint \
-	clean help
+.PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
+	debug-kernel check-debug check-debug-run asm-check memory clean help
 
 all: kernel
 
@@ -48,6 +52,11 @@ help:
 	@echo "make bench             ours vs the anchor (same tracing options) under"
 	@echo "                       qemu -icount shift=0"
 	@echo "make lint              checkpatch and copycheck on our files"
+	@echo "make fuzz [SECONDS=300] [SEED=N]   only the fuzz scenario, for longer"
+	@echo "                       (random seed unless SEED; make check runs 50 s, SEED too)"
+	@echo "make check-debug [KERNEL=anchor]   only the debug kernel's run"
+	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
+	@echo "make memory            memory after boot, ours beside the anchor"
 
 deps: $(OUT)/.deps
 $(OUT)/.deps:
@@ -90,17 +99,58 @@ endif
 lint: tree
 	@harness/lint.sh $(PRISTINE)
 
+# make check: lint, the recordmcount.pl kernel, every scenario of
+# harness/boots/, then (ours, whole runs) the debug kernel's scenarios of
+# harness/boots-debug/.  The fuzz scenario's seed is fixed unless SEED.
 check: $(KTARGET)
 	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
-	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); { \
+	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); \
+	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ]; then harness/lint.sh $(PRISTINE); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc; fi; \
-	  if [ "$(ONLY)" != mcount ]; then \
+	  if [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); fi; \
+	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
+	     [ "$(ONLY)" = debug ]; then $(MAKE) -s check-debug-run; fi; \
 	} | tee $(OUT)/check-$(KERNEL).log | harness/summarise.sh
+
+debug-kernel: tree
+	@EXTRA_FRAGMENTS=debug.config \
+		harness/build-kernel.sh $(DEBUG_SRC) $(DEBUG_BUILD) $(ARCH)
+
+# The debug kernel's scenarios; check-debug-run prints result lines for
+# make check, check-debug summarises them on its own.
+check-debug-run: debug-kernel
+	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)-debug
+	@MODULES_DIR=$(OUT)/modules-$(KERNEL)-debug python3 harness/check.py \
+		--kernel $(DEBUG_BUILD)/$(IMAGE) --tree $(TREE) \
+		--boots harness/boots-debug --out $(OUT)/check-$(KERNEL)-debug
+
+check-debug:
+	@set -o pipefail; $(MAKE) -s check-debug-run 2>&1 | \
+		tee $(OUT)/check-$(KERNEL)-debug.log | harness/summarise.sh
+
+# Outside CI: objtool on the entry code under IBT, call-depth tracking
+# and kCFI (gcc, then clang-19).
+asm-check: tree
+	@harness/asm-check.sh $(TREE) $(OUT)
+
+# Outside CI: memory after boot, tracing unused, ours beside the anchor.
+memory: kernel anchor
+	@bench/memory.sh $(TREE) $(OUT)/memory ours=$(BUILD)/$(IMAGE) \
+		anchor=$(ANCHOR_BUILD)/$(IMAGE)
+
+# The fuzz scenario of harness/boots/fuzz.sh alone, as long as SECONDS
+# (300) with the seed SEED (random if unset; printed either way).  Also
+# after KERNEL=anchor.  KMSG=1 logs every write to the kernel log.
+fuzz: $(KTARGET)
+	@set -o pipefail; FUZZ_SECONDS=$(or $(SECONDS),300) FUZZ_SEED=$(SEED) \
+	  FUZZ_KMSG=$(KMSG) python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) \
+		--tree $(TREE) --out $(OUT)/fuzz-$(KERNEL) --only fuzz | \
+	  tee $(OUT)/fuzz-$(KERNEL).log | harness/summarise.sh
 
 bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours

@@ -5,9 +5,18 @@
 usage: check.py --kernel BZIMAGE --tree PREPARED_TREE --out DIR [--only NAME]
 
 Each scenario is a guest script whose '# cmdline:' line adds kernel
-parameters and whose '# timeout:' line (seconds) bounds the boot.  The
+parameters and whose '# timeout:' line (seconds) bounds the boot; an
+'# expect-log: REGEX' line names a kernel report the scenario provokes
+on purpose (it must appear, and does not fail the run).  The scenarios
+are harness/boots/*.sh, or those of --boots DIR.  The
 guest writes results to its second serial port; the console log holds the
 kernel's messages, KUnit's KTAP among them.  Both are kept in DIR.
+
+A scenario with a '# fuzz-seconds: N' line fuzzes: it gets fuzz.seconds=
+(FUZZ_SECONDS, else N) and fuzz.seed= (FUZZ_SEED, else a random one) on
+its command line (with FUZZ_KMSG=1 also fuzz.kmsg=1 ignore_loglevel
+printk.devkmsg=on: every write on the console), and its timeout grows by
+the seconds beyond N.
 
 Prints one line per case ('PASS  name'), then its own totals as a comment;
 exits 1 if
@@ -17,6 +26,7 @@ WARNING or Oops.
 import argparse
 import base64
 import os
+import random
 import re
 import subprocess
 import sys
@@ -186,6 +196,15 @@ def run_scenario(script, args, report):
     name = os.path.basename(script)[:-3]
     cmdline = scenario_header(script, "cmdline")
     timeout = int(scenario_header(script, "timeout") or 300)
+    fuzz = scenario_header(script, "fuzz-seconds")
+    if fuzz:
+        secs = int(os.environ.get("FUZZ_SECONDS") or fuzz)
+        seed = os.environ.get("FUZZ_SEED") or str(random.randrange(1, 2**31))
+        cmdline += f" fuzz.seconds={secs} fuzz.seed={seed}"
+        if os.environ.get("FUZZ_KMSG"):
+            cmdline += " fuzz.kmsg=1 ignore_loglevel printk.devkmsg=on"
+        timeout += max(0, secs - int(fuzz))
+        print(f"# {name}: FUZZ_SEED={seed} FUZZ_SECONDS={secs}", flush=True)
     out = args.out
     initrd = os.path.join(out, f"{name}.cpio")
     console = os.path.join(out, f"{name}.console.log")
@@ -221,6 +240,14 @@ def run_scenario(script, args, report):
                 report.details.append(line)
 
     bad = [l for l in clines + dmesg if BAD_LOG.search(l)]
+    # A scenario that provokes a report on purpose names it: it must
+    # appear, and it does not fail the run.
+    expected = scenario_header(script, "expect-log")
+    if expected:
+        want = re.compile(expected)
+        if not any(want.search(l) for l in clines + dmesg):
+            report.add("FAIL", f"{name}: kernel log lacks '{expected}'")
+        bad = [l for l in bad if not want.search(l)]
     for line in dict.fromkeys(bad):
         report.add("FAIL", f"{name}: kernel log: {line.strip()}")
     if rc == 124:
@@ -238,11 +265,13 @@ def main():
     ap.add_argument("--tree", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", default="")
+    ap.add_argument("--boots", default=os.path.join(HERE, "boots"),
+                    help="the directory of scenarios")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
 
     report = Report()
-    boots = os.path.join(HERE, "boots")
+    boots = args.boots
     for f in sorted(os.listdir(boots)):
         if not f.endswith(".sh"):
             continue

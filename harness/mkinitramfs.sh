@@ -26,6 +26,7 @@ guest_tool() {
 	echo "$bin"
 }
 rawcount=$(guest_tool "$here/guest/rawcount.c")
+fuzz=$(guest_tool "$here/guest/fuzz.c")
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 
 list=$(mktemp)
@@ -43,6 +44,7 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
+	echo "file /harness/fuzz $fuzz 755 0 0"
 	# trace-cmd from the host, with its libraries, when the guest runs
 	# the host's architecture.
 	tc=$(command -v trace-cmd || true)

@@ -1,0 +1,114 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: kunit.enable=0
+# timeout: 300
+# fuzz-seconds: 50
+#
+# Seeded hostile writes to every writable tracefs file (top level,
+# per_cpu, options/ and four instances, two of which come and go) and the
+# tracing sysctls while the function tracer runs and readers read:
+# harness/guest/fuzz.c.  Any oops, warning, hang, lockdep or OOM report,
+# or an errno no file should give, fails it.  Then tracing must
+# still work: a marker written after the fuzz shows in trace and
+# trace_pipe, and the fuzz's instances can be removed.
+#
+# The kernel command line gives the seed and the length (fuzz.seed=,
+# fuzz.seconds=; check.py sets them from FUZZ_SEED and FUZZ_SECONDS, a
+# random seed when none is given); fuzz.kmsg=1 also writes each
+# operation to the kernel log.
+. /harness/lib.sh
+
+T=/sys/kernel/tracing
+seed=
+seconds=50
+kmsg=
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	fuzz.seed=*) seed=${arg#*=} ;;
+	fuzz.seconds=*) seconds=${arg#*=} ;;
+	fuzz.kmsg=1) kmsg=-k ;;
+	esac
+done
+[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+echo "@@ info fuzz: seed $seed, $seconds seconds" >$RESULTS
+cpumask=$(cat $T/tracing_cpumask)
+
+# watch SECONDS PID: wait for PID at most SECONDS; false if it still runs.
+watch() {
+	n=0
+	while kill -0 "$2" 2>/dev/null; do
+		[ $n -ge "$1" ] && return 1
+		sleep 1
+		n=$((n + 1))
+	done
+	return 0
+}
+
+/harness/fuzz $kmsg $T "$seed" "$seconds" >/tmp/fuzz.out 2>&1 &
+fuzz=$!
+# The fuzz stops itself: at most 70 s after its time on a hang.
+if watch $((seconds + 120)) $fuzz; then
+	wait $fuzz
+	status=$?
+else
+	status=hung
+fi
+grep '^fuzz: [^ ]*: [0-9]* operations\|^fuzz: [0-9]* operations' \
+	/tmp/fuzz.out | sed 's/^/@@ info /' >$RESULTS
+if [ "$status" = 0 ]; then
+	result PASS fuzz "hostile writes, readers and instance churn: no failure"
+else
+	result FAIL fuzz "hostile writes, readers and instance churn: no failure (seed $seed, status $status)"
+	# The failures, the kernel's report and each process's last four
+	# operations (all of them in fuzz.out).
+	sed -n '/^fuzz: FAILED/,$p' /tmp/fuzz.out | awk '
+	function flush() {
+		if (hdr != "") {
+			print hdr
+			for (i = (n > 4 ? n - 4 : 0); i < n; i++)
+				print ops[i]
+		}
+		hdr = ""
+		n = 0
+	}
+	/^fuzz: last operations of/ { flush(); hdr = $0; next }
+	/^    / && hdr != "" { ops[n++] = $0; next }
+	{ flush(); print }
+	END { flush() }' | head -150 | sed 's/^/@@ info /' >$RESULTS
+fi
+echo "@@ file fuzz.out" >$RESULTS
+base64 /tmp/fuzz.out >$RESULTS
+echo "@@ endfile" >$RESULTS
+
+# Tracing after the fuzz, each step bounded: a hang must not hide the log.
+after() {
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	echo > $T/set_ftrace_notrace
+	echo > $T/set_ftrace_pid
+	echo > $T/set_ftrace_notrace_pid
+	echo "$cpumask" > $T/tracing_cpumask
+	echo 4 > $T/buffer_subbuf_size_kb
+	echo 1408 > $T/buffer_size_kb
+	echo 1 > /proc/sys/kernel/ftrace_enabled
+	echo 0 > /proc/sys/kernel/traceoff_on_warning
+	echo 1 > $T/tracing_on
+	echo > $T/trace
+	echo hello after the fuzz > $T/trace_marker
+	expect fuzz "after the fuzz, a marker shows in trace" \
+		grep -q 'hello after the fuzz' $T/trace
+	timeout 5 cat $T/trace_pipe >/tmp/pipe.out
+	expect fuzz "after the fuzz, a marker shows in trace_pipe" \
+		grep -q 'hello after the fuzz' /tmp/pipe.out
+	ok=1
+	for i in fuzz0 fuzz1 fuzzA fuzzB; do
+		if [ -d $T/instances/$i ] && ! rmdir $T/instances/$i; then
+			ok=
+		fi
+	done
+	expect fuzz "after the fuzz, its instances can be removed" [ -n "$ok" ]
+}
+after >/tmp/after.out 2>&1 &
+if ! watch 60 $!; then
+	result FAIL fuzz "after the fuzz, tracing works (hung)"
+fi
+dmesg_tail
