@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: ftrace=nop
+# timeout: 2400
+#
+# The debug kernel (configs/debug.config): KUnit runs while it boots,
+# then the race cases, our own ftracetest cases and upstream's basic and
+# function ones, and the stress module under the function tracer.
+# KASAN, lockdep, UBSAN, KFENCE and might-sleep reports in the kernel
+# log fail the run (harness/check.py).
+. /harness/lib.sh
+
+echo "@@ ftracetest begin" >"$RESULTS"
+cd /ftracetest
+sh ./ftracetest -K -l /tmp/ftlogs test.d/core test.d/function \
+	test.d/00basic test.d/ftrace test.d/instances >"$RESULTS" 2>&1
+echo "@@ ftracetest exit $?" >"$RESULTS"
+for f in /tmp/ftlogs/*-log.*; do
+	[ -f "$f" ] || continue
+	echo "@@ log ${f##*/}" >"$RESULTS"
+	sed 's/^/# /' "$f" >"$RESULTS"
+done
+
+T=/sys/kernel/tracing
+mod=/modules/trace_stress_test.ko
+if [ -f $mod ]; then
+	echo function > $T/current_tracer
+	echo 64 > $T/buffer_size_kb
+	/harness/rawcount $T >/tmp/read.txt &
+	reader=$!
+	insmod $mod duration=10
+	kill -TERM $reader
+	wait $reader
+	echo nop > $T/current_tracer
+	expect debug-stress "writers and readers ran under the function tracer" \
+		sh -c "[ \$(cat /sys/module/trace_stress_test/parameters/events_written) -gt 0 ]"
+	rmmod trace_stress_test
+fi
+dmesg_tail
