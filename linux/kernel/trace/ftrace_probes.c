@@ -42,7 +42,8 @@ struct probe_counts {
 struct probe_cmd {
 	const char	*name;
 	/* Return whether the probe used up one of its count. */
-	bool		(*hit)(struct trace_array *tr, atomic_long_t *left);
+	bool		(*hit)(struct trace_array *tr, atomic_long_t *left,
+			       unsigned long ip);
 };
 
 /**
@@ -75,7 +76,8 @@ static bool take_one(atomic_long_t *left)
 	return true;
 }
 
-static bool switch_on(struct trace_array *tr, atomic_long_t *left)
+static bool switch_on(struct trace_array *tr, atomic_long_t *left,
+		      unsigned long ip)
 {
 	if (tracer_tracing_is_on(tr) || !take_one(left))
 		return false;
@@ -83,7 +85,8 @@ static bool switch_on(struct trace_array *tr, atomic_long_t *left)
 	return true;
 }
 
-static bool switch_off(struct trace_array *tr, atomic_long_t *left)
+static bool switch_off(struct trace_array *tr, atomic_long_t *left,
+		       unsigned long ip)
 {
 	if (!tracer_tracing_is_on(tr) || !take_one(left))
 		return false;
@@ -91,15 +94,17 @@ static bool switch_off(struct trace_array *tr, atomic_long_t *left)
 	return true;
 }
 
-static bool stack(struct trace_array *tr, atomic_long_t *left)
+static bool stack(struct trace_array *tr, atomic_long_t *left,
+		  unsigned long ip)
 {
 	if (!take_one(left))
 		return false;
-	trace_record_stack(tr, tracing_gen_ctx(), -1);
+	trace_record_func_stack(tr, tracing_gen_ctx(), ip);
 	return true;
 }
 
-static bool dump_all(struct trace_array *tr, atomic_long_t *left)
+static bool dump_all(struct trace_array *tr, atomic_long_t *left,
+		     unsigned long ip)
 {
 	if (!take_one(left))
 		return false;
@@ -107,7 +112,8 @@ static bool dump_all(struct trace_array *tr, atomic_long_t *left)
 	return true;
 }
 
-static bool dump_cpu(struct trace_array *tr, atomic_long_t *left)
+static bool dump_cpu(struct trace_array *tr, atomic_long_t *left,
+		     unsigned long ip)
 {
 	if (!take_one(left))
 		return false;
@@ -145,7 +151,7 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 		return;
 	c = bsearch(&ip, counts->c, counts->n, sizeof(*c), count_cmp);
 	if (c)
-		p->cmd->hit(p->tr, &c->left);
+		p->cmd->hit(p->tr, &c->left, ip);
 }
 
 /*

@@ -199,6 +199,8 @@ static inline void trace_functions_register(void) { }
 /* Stack traces in the buffer (trace_write.c) */
 void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 			int skip);
+void trace_record_func_stack(struct trace_array *tr, unsigned int trace_ctx,
+			     unsigned long ip);
 
 /**
  * struct trace_clock_def - a clock offered in trace_clock

@@ -42,7 +42,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	e->parent_ip = parent_ip;
 	trace_commit(tr, ev);
 	if (unlikely(trace_opt(tr, TRACE_OPT_FUNC_STACK_TRACE)))
-		trace_record_stack(tr, ctx, -1);
+		trace_record_func_stack(tr, ctx, ip);
 out:
 	ftrace_test_recursion_unlock(bit);
 }

@@ -425,47 +425,75 @@ struct stack_scratch {
 };
 static DEFINE_PER_CPU(struct stack_scratch, stack_scratch);
 
-/**
- * trace_record_stack - record the current kernel stack as an entry
- * @tr: the instance
- * @trace_ctx: the context word of the entry it follows
- * @skip: innermost frames to leave out (the tracing code's own)
- *
- * With @skip negative, the caller is a function-tracing callback: the
- * stack starts at the traced function, whatever frames the tracing code
- * and the unwinder put above it.
- */
-void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
-			int skip)
+/* Record @n frames of @calls as a stack entry. */
+static void write_stack(struct trace_array *tr, unsigned int trace_ctx,
+			unsigned long *calls, unsigned int n)
 {
 	struct ring_buffer_event *ev;
 	struct stack_entry *e;
-	unsigned long *calls;
-	unsigned int n;
 
-	preempt_disable_notrace();
-	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
-	n = stack_trace_save(calls, TRACE_STACK_MAX, skip < 0 ? 1 : skip + 1);
-#ifdef CONFIG_FUNCTION_TRACER
-	/*
-	 * Drop the tracing code's frames: up to the return into the arch's
-	 * entry code, whichever trampoline called the callback.
-	 */
-	for (unsigned int i = 0; skip < 0 && i < n; i++) {
-		if (arch_ftrace_entry_text(calls[i])) {
-			n -= i + 1;
-			calls += i + 1;
-			break;
-		}
-	}
-#endif
-	ev = trace_reserve(tr, TRACE_ENTRY_STACK,
-			   struct_size(e, caller, n), trace_ctx);
+	ev = trace_reserve(tr, TRACE_ENTRY_STACK, struct_size(e, caller, n),
+			   trace_ctx);
 	if (ev) {
 		e = trace_event_payload(ev);
 		e->size = n;
 		memcpy(e->caller, calls, n * sizeof(*calls));
 		trace_commit(tr, ev);
 	}
+}
+
+/**
+ * trace_record_stack - record the current kernel stack as an entry
+ * @tr: the instance
+ * @trace_ctx: the context word of the entry it follows
+ * @skip: innermost frames to leave out (the tracing code's own)
+ */
+void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
+			int skip)
+{
+	unsigned long *calls;
+	unsigned int n;
+
+	preempt_disable_notrace();
+	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
+	n = stack_trace_save(calls, TRACE_STACK_MAX, skip + 1);
+	write_stack(tr, trace_ctx, calls, n);
 	preempt_enable_notrace();
 }
+
+#ifdef CONFIG_FUNCTION_TRACER
+/**
+ * trace_record_func_stack - a function-tracing callback records the stack
+ * @tr: the instance
+ * @trace_ctx: the context word of the entry it follows
+ * @ip: the traced function's call site, as the callback got it
+ *
+ * The stack starts at the traced function, above the tracing code and
+ * whatever trampoline called the callback: at the return into the
+ * function after its call site, or, if the unwinder did not report that
+ * one, after the return into the arch's entry code.  Unwinders that
+ * report every text address on the stack (the guess unwinder) see stale
+ * ones in the entry code's frame; the first rule passes them by.
+ */
+void trace_record_func_stack(struct trace_array *tr, unsigned int trace_ctx,
+			     unsigned long ip)
+{
+	unsigned long *calls, site_ret = ip + MCOUNT_INSN_SIZE;
+	unsigned int n, i, entry = 0;
+	bool found = false;
+
+	preempt_disable_notrace();
+	calls = this_cpu_ptr(&stack_scratch)->calls[interrupt_context_level()];
+	n = stack_trace_save(calls, TRACE_STACK_MAX, 1);
+	for (i = 0; i < n && !found; i++) {
+		if (calls[i] == site_ret) {
+			entry = i;
+			found = true;
+		} else if (!entry && arch_ftrace_entry_text(calls[i])) {
+			entry = i + 1;
+		}
+	}
+	write_stack(tr, trace_ctx, calls + entry, n - entry);
+	preempt_enable_notrace();
+}
+#endif
