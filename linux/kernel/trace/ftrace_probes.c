@@ -280,8 +280,15 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 			pc = &probe_cmds[i];
 	if (!pc)
 		return -EINVAL;
-	if (param && !remove && (kstrtol(param, 0, &count) || count < 0))
-		return -EINVAL;
+	if (param && !remove) {
+		unsigned long n;
+
+		/* kstrtoul's errors, as upstream: -ERANGE on overflow. */
+		ret = kstrtoul(param, 0, &n);
+		if (ret)
+			return ret;
+		count = min_t(unsigned long, n, LONG_MAX);
+	}
 
 	mutex_lock(&probes_mutex);
 	p = find_probe(tr, pc);
