@@ -746,7 +746,11 @@ static bool rb_cpu_filled(struct rb_cpu *cb, int full)
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	ret = rb_cpu_has_data(cb);
 	if (ret && full) {
-		used = READ_ONCE(cb->tail) - READ_ONCE(cb->head);
+		/*
+		 * The sub-buffer being written counts: the ring is full at
+		 * nr_pages - 1 sub-buffers ahead of the head.
+		 */
+		used = READ_ONCE(cb->tail) - READ_ONCE(cb->head) + 1;
 		ret = used * 100 >= (unsigned long)full * cb->nr_pages;
 	}
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);

@@ -46,6 +46,9 @@ static ssize_t buffer_size_read(struct file *file, char __user *ubuf,
 				  ring_buffer_size(buffer, f->cpu) >> 10);
 	for_each_possible_cpu(cpu) {
 		s = ring_buffer_size(buffer, cpu);
+		/* A CPU that has never been online has no buffer. */
+		if (!s)
+			continue;
 		if (size && s != size)
 			same = false;
 		size = s;
@@ -98,16 +101,19 @@ static ssize_t buffer_total_read(struct file *file, char __user *ubuf,
 				 size_t cnt, loff_t *ppos)
 {
 	struct trace_cpu_file *f = file->private_data;
-	unsigned long total = 0;
+	unsigned long total = 0, s;
+	int cpu, len, cpus = 0;
 	char buf[64];
-	int cpu, len;
 
-	for_each_possible_cpu(cpu)
-		total += ring_buffer_size(f->tr->buffer, cpu);
+	for_each_possible_cpu(cpu) {
+		s = ring_buffer_size(f->tr->buffer, cpu);
+		total += s;
+		cpus += !!s;
+	}
 	if (READ_ONCE(f->tr->buffer_expanded))
 		return read_ulong(ubuf, cnt, ppos, total >> 10);
 	len = snprintf(buf, sizeof(buf), "%lu (expanded: %lu)\n", total >> 10,
-		       (tracing_buf_size() >> 10) * num_possible_cpus());
+		       (tracing_buf_size() >> 10) * cpus);
 	return simple_read_from_buffer(ubuf, cnt, ppos, buf, len);
 }
 
@@ -309,6 +315,12 @@ static ssize_t cpumask_write(struct file *file, const char __user *ubuf,
 		bool was = cpumask_test_cpu(cpu, tr->cpumask);
 		bool now = cpumask_test_cpu(cpu, mask);
 
+		/*
+		 * A CPU without a buffer (never online) has no switch to
+		 * count; as upstream, it records once it comes up.
+		 */
+		if (!ring_buffer_size(tr->buffer, cpu))
+			continue;
 		if (was && !now)
 			ring_buffer_record_disable_cpu(tr->buffer, cpu);
 		else if (!was && now)

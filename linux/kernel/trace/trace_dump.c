@@ -31,7 +31,7 @@ int tracepoint_printk;
 static int __init set_ftrace_dump_on_oops(char *str)
 {
 	/* "ftrace_dump_on_oops" alone means "1". */
-	if (!*str)
+	if (!*str || !strcmp(str, "="))
 		strscpy(ftrace_dump_on_oops, "1", sizeof(ftrace_dump_on_oops));
 	else if (*str == '=')
 		strscpy(ftrace_dump_on_oops, str + 1,
@@ -216,8 +216,11 @@ static void dump_on_oops(void)
 		goto out;
 	strscpy(spec, ftrace_dump_on_oops, sizeof(spec));
 	while ((tok = strsep(&s, ","))) {
-		if (first && !strcmp(tok, "0"))
-			break;
+		/* "0" first: not the top level, but instances may follow. */
+		if (first && !strcmp(tok, "0")) {
+			first = false;
+			continue;
+		}
 		mode = dump_mode_of(tok);
 		if (first && mode != DUMP_NONE) {
 			dump_array(&global_trace, dump_cpu_of(mode));

@@ -699,6 +699,7 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 	struct trace_reader *r = in->private_data;
 	bool nonblock = (flags & SPLICE_F_NONBLOCK) ||
 			(in->f_flags & O_NONBLOCK);
+	bool copy = false;
 	ssize_t ret = 0, n;
 
 	if (nonblock && !trace_pipe_raw_ready(r))
@@ -714,6 +715,14 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 
 	reader_lock(r);
 	while (len && !pipe_full(pipe->head, pipe->tail, pipe->max_usage)) {
+		/*
+		 * The sub-buffer size may change while this waits: pages of
+		 * another size are copied, never handed over.
+		 */
+		if (ring_buffer_subbuf_order_get(r->tr->buffer) != 0) {
+			copy = !ret;
+			break;
+		}
 		/* Finished sub-buffers first; the one being written last. */
 		n = raw_splice_one(r, pipe, false);
 		if (!n && (ret || nonblock))
@@ -746,6 +755,8 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 		len -= n;
 	}
 	reader_unlock(r);
+	if (copy)
+		return copy_splice_read(in, ppos, pipe, len, flags);
 	return ret;
 }
 
