@@ -75,17 +75,17 @@ insmod /modules/ops_bench.ko 2>/dev/null
 bench ops_register_200 "$(dmesg | sed -n 's/.*ops_bench: register_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
 bench ops_unregister_200 "$(dmesg | sed -n 's/.*unregister_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
 
-# trace-cmd record -p function for 3 s of guest time: the pages it
+# trace-cmd record -p function for 5 s of guest time: the pages it
 # wrote and the events the kernel lost (overrun + dropped, all CPUs).
 if command -v trace-cmd >/dev/null; then
 	cd /tmp
-	trace-cmd record -p function -o /tmp/tc.dat sleep 3 >/tmp/tc.out 2>&1
+	trace-cmd record -p function -o /tmp/tc.dat sleep 5 >/tmp/tc.out 2>&1
 	kb=$(sed -n 's/^ *\([0-9]*\) bytes in size.*/\1/p' /tmp/tc.out |
 	     awk '{ n += $1 } END { print int(n / 4096) }')
 	lost=$(awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }' \
 	       $T/per_cpu/cpu*/stats)
-	bench trace_cmd_function_3s_pages "$kb"
-	bench trace_cmd_function_3s_lost "$lost"
+	bench trace_cmd_function_5s_pages "$kb"
+	bench trace_cmd_function_5s_lost "$lost"
 	echo nop > $T/current_tracer
 fi
 

@@ -232,12 +232,13 @@ unsigned long ftrace_ops_nth_trampoline(unsigned int n)
 	struct ftrace_ops *op;
 	unsigned long addr = 0;
 
-	rcu_read_lock();
-	for (op = rcu_dereference(registered); op && !addr;
-	     op = rcu_dereference(op->next))
+	/* As ftrace_ops_trampoline(): what unregistration waits for. */
+	preempt_disable();
+	for (op = rcu_dereference_raw(registered); op && !addr;
+	     op = rcu_dereference_raw(op->next))
 		if (op->trampoline && !n--)
 			addr = op->trampoline;
-	rcu_read_unlock();
+	preempt_enable();
 	return addr;
 }
 
@@ -356,7 +357,11 @@ static void ftrace_sync_all(void)
 {
 	if (system_state == SYSTEM_BOOTING)
 		return;
-	synchronize_rcu();
+	/*
+	 * Every walker of the ops list runs with preemption disabled (the
+	 * list function, the trampoline lookups), which the rude wait
+	 * covers; no separate synchronize_rcu() is needed.
+	 */
 	synchronize_rcu_tasks_rude();
 	if (IS_ENABLED(CONFIG_PREEMPTION))
 		synchronize_rcu_tasks();

@@ -542,12 +542,19 @@ out:
 static struct dyn_ftrace *live_rec(unsigned long ip)
 {
 	struct ftrace_rec_group *grp;
+	struct dyn_ftrace *rec;
 
+	/*
+	 * Groups may overlap: a module unloaded and loaded again at the
+	 * same place has its old group listed until it is freed.
+	 */
 	list_for_each_entry(grp, &ftrace_groups, list) {
 		if (!grp->live || !grp->count || grp->recs[0].ip > ip ||
 		    grp->recs[grp->count - 1].ip < ip)
 			continue;
-		return group_find(grp, ip, ip);
+		rec = group_find(grp, ip, ip);
+		if (rec)
+			return rec;
 	}
 	return NULL;
 }
@@ -624,7 +631,8 @@ int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 	struct ftrace_ops *ops;
 	int found = 0;
 
-	rcu_read_lock();
+	/* Unregistration waits for preemption-disabled walkers. */
+	preempt_disable();
 	ops = ftrace_ops_trampoline(addr);
 	if (ops) {
 		if (size)
@@ -637,7 +645,7 @@ int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 			*modbuildid = NULL;
 		found = strscpy(sym, FTRACE_TRAMPOLINE_SYM, KSYM_NAME_LEN);
 	}
-	rcu_read_unlock();
+	preempt_enable();
 	return found;
 }
 #endif
