@@ -134,6 +134,25 @@ SYM_FUNC_END(ftrace_caller)
  * out), then the site's return address and the function's own.
  */
 #define SLOT		FRAME_SIZE
+
+/* Every general register back from pt_regs at the stack pointer. */
+.macro RESTORE_REGS
+	movq	R15(%rsp), %r15
+	movq	R14(%rsp), %r14
+	movq	R13(%rsp), %r13
+	movq	R12(%rsp), %r12
+	movq	RBP(%rsp), %rbp
+	movq	RBX(%rsp), %rbx
+	movq	R11(%rsp), %r11
+	movq	R10(%rsp), %r10
+	movq	R9(%rsp), %r9
+	movq	R8(%rsp), %r8
+	movq	RAX(%rsp), %rax
+	movq	RCX(%rsp), %rcx
+	movq	RDX(%rsp), %rdx
+	movq	RSI(%rsp), %rsi
+	movq	RDI(%rsp), %rdi
+.endm
 #define SITE_RET	(FRAME_SIZE + 8)
 #define FUNC_RET	(FRAME_SIZE + 16)
 
@@ -180,39 +199,19 @@ SYM_INNER_LABEL(ftrace_regs_call, SYM_L_GLOBAL)
 
 	/*
 	 * Leave through regs->ip, which a callback may have changed, with
-	 * regs->flags restored last.  The flags go where the last popfq
-	 * finds them: the slot for a plain return; for a direct call the
-	 * slot takes the trampoline and the flags move just below it (ss
-	 * of pt_regs, no longer needed).
+	 * regs->flags restored last, by the popfq that finds them on top:
+	 * in the slot for a plain return; for a direct call the slot takes
+	 * the trampoline and the flags go just below it (ss of pt_regs, no
+	 * longer needed).  Each way restores the registers itself, so the
+	 * plain return, the common one, tests only once.
 	 */
 	movq	RIP(%rsp), %rax
 	movq	%rax, SITE_RET(%rsp)
 	movq	EFLAGS(%rsp), %rax
-	movq	ORIG_RAX(%rsp), %rdx
-	testq	%rdx, %rdx
-	jnz	1f
-	movq	%rax, SLOT(%rsp)
-	jmp	2f
-1:	movq	%rax, SS(%rsp)
-	movq	%rdx, SLOT(%rsp)
-2:	movq	R15(%rsp), %r15
-	movq	R14(%rsp), %r14
-	movq	R13(%rsp), %r13
-	movq	R12(%rsp), %r12
-	movq	RBP(%rsp), %rbp
-	movq	RBX(%rsp), %rbx
-	movq	R11(%rsp), %r11
-	movq	R10(%rsp), %r10
-	movq	R9(%rsp), %r9
-	movq	R8(%rsp), %r8
-	movq	RAX(%rsp), %rax
-	movq	RCX(%rsp), %rcx
-	movq	RDX(%rsp), %rdx
-	movq	RSI(%rsp), %rsi
-	movq	RDI(%rsp), %rdi
-	/* The test sets flags: before the popfq that replaces them. */
 	cmpq	$0, ORIG_RAX(%rsp)
 	jne	.Ldirect
+	movq	%rax, SLOT(%rsp)
+	RESTORE_REGS
 	leaq	FRAME_SIZE(%rsp), %rsp
 	popfq
 SYM_INNER_LABEL(ftrace_regs_caller_ret, SYM_L_GLOBAL)
@@ -220,6 +219,10 @@ SYM_INNER_LABEL(ftrace_regs_caller_ret, SYM_L_GLOBAL)
 	RET
 
 .Ldirect:
+	movq	%rax, SS(%rsp)
+	movq	ORIG_RAX(%rsp), %rax
+	movq	%rax, SLOT(%rsp)
+	RESTORE_REGS
 	leaq	SS(%rsp), %rsp
 	popfq
 	UNWIND_HINT_FUNC
