@@ -291,20 +291,33 @@ static struct dyn_ftrace *group_find(struct ftrace_rec_group *grp,
 	return NULL;
 }
 
-static struct dyn_ftrace *lookup_range(unsigned long start, unsigned long end)
+/*
+ * The first record in [@start, @end] of any group (of live ones only if
+ * @live_only).  Groups may overlap: a module unloaded and loaded again
+ * at the same place has its old group listed until it is freed.  Under
+ * RCU or ftrace_lock.
+ */
+static struct dyn_ftrace *find_rec(unsigned long start, unsigned long end,
+				   bool live_only)
 {
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec;
 
-	list_for_each_entry_rcu(grp, &ftrace_groups, list) {
-		if (!grp->count || grp->recs[0].ip > end ||
-		    grp->recs[grp->count - 1].ip < start)
+	list_for_each_entry_rcu(grp, &ftrace_groups, list,
+				lockdep_is_held(&ftrace_lock)) {
+		if ((live_only && !grp->live) || !grp->count ||
+		    grp->recs[0].ip > end || grp->recs[grp->count - 1].ip < start)
 			continue;
 		rec = group_find(grp, start, end);
 		if (rec)
 			return rec;
 	}
 	return NULL;
+}
+
+static struct dyn_ftrace *lookup_range(unsigned long start, unsigned long end)
+{
+	return find_rec(start, end, false);
 }
 
 /**
@@ -541,22 +554,7 @@ out:
 /* The live, enabled record of the site at @ip, or NULL. */
 static struct dyn_ftrace *live_rec(unsigned long ip)
 {
-	struct ftrace_rec_group *grp;
-	struct dyn_ftrace *rec;
-
-	/*
-	 * Groups may overlap: a module unloaded and loaded again at the
-	 * same place has its old group listed until it is freed.
-	 */
-	list_for_each_entry(grp, &ftrace_groups, list) {
-		if (!grp->live || !grp->count || grp->recs[0].ip > ip ||
-		    grp->recs[grp->count - 1].ip < ip)
-			continue;
-		rec = group_find(grp, ip, ip);
-		if (rec)
-			return rec;
-	}
-	return NULL;
+	return find_rec(ip, ip, true);
 }
 
 /**

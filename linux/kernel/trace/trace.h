@@ -399,6 +399,8 @@ void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);
+int tracing_parse_ulong(const char __user *ubuf, size_t count,
+			unsigned long max, unsigned long *val);
 char *tracing_user_word(const char __user *ubuf, size_t count, char *buf,
 			size_t size);
 

@@ -189,11 +189,9 @@ static ssize_t buffer_percent_write(struct file *file,
 	unsigned long val;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	ret = tracing_parse_ulong(ubuf, cnt, 100, &val);
 	if (ret)
 		return ret;
-	if (val > 100)
-		return -EINVAL;
 	WRITE_ONCE(f->tr->buffer_percent, val);
 	*ppos += cnt;
 	return cnt;

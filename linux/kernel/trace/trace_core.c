@@ -116,13 +116,34 @@ int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val)
 	unsigned long v;
 	int ret;
 
-	ret = kstrtoul_from_user(ubuf, count, 10, &v);
+	ret = tracing_parse_ulong(ubuf, count, 1, &v);
+	if (!ret)
+		*val = v;
+	return ret;
+}
+
+/**
+ * tracing_parse_ulong - parse a bounded number written by user space
+ * @ubuf: the user buffer
+ * @count: its length
+ * @max: the largest value accepted
+ * @val: set to the value on success
+ *
+ * A decimal number, optionally followed by a newline, as upstream's
+ * files parse theirs.
+ *
+ * Return: 0, -EINVAL for text or a number above @max, -ERANGE for a
+ * number that overflows, or -EFAULT.
+ */
+int tracing_parse_ulong(const char __user *ubuf, size_t count,
+			unsigned long max, unsigned long *val)
+{
+	int ret;
+
+	ret = kstrtoul_from_user(ubuf, count, 10, val);
 	if (ret)
 		return ret;
-	if (v > 1)
-		return -EINVAL;
-	*val = v;
-	return 0;
+	return *val > max ? -EINVAL : 0;
 }
 
 /**
