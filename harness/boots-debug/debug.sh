@@ -11,16 +11,7 @@
 # log fail the run (harness/check.py).
 . /harness/lib.sh
 
-echo "@@ ftracetest begin" >"$RESULTS"
-cd /ftracetest
-sh ./ftracetest -K -l /tmp/ftlogs test.d/core test.d/function \
-	>"$RESULTS" 2>&1
-echo "@@ ftracetest exit $?" >"$RESULTS"
-for f in /tmp/ftlogs/*-log.*; do
-	[ -f "$f" ] || continue
-	echo "@@ log ${f##*/}" >"$RESULTS"
-	sed 's/^/# /' "$f" >"$RESULTS"
-done
+run_ftracetest test.d/core test.d/function
 
 T=/sys/kernel/tracing
 mod=/modules/trace_stress_test.ko

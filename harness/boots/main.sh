@@ -11,13 +11,5 @@ expect boot "ftrace=nop is accepted" \
 	sh -c '! dmesg | grep -Eq "no such tracer|bootup tracer .* not registered" &&
 	       grep -qx nop /sys/kernel/tracing/current_tracer'
 
-echo "@@ ftracetest begin" >"$RESULTS"
-cd /ftracetest
-sh ./ftracetest -K -l /tmp/ftlogs >"$RESULTS" 2>&1
-echo "@@ ftracetest exit $?" >"$RESULTS"
-for f in /tmp/ftlogs/*-log.*; do
-	[ -f "$f" ] || continue
-	echo "@@ log ${f##*/}" >"$RESULTS"
-	sed 's/^/# /' "$f" >"$RESULTS"
-done
+run_ftracetest
 dmesg_tail

@@ -25,6 +25,20 @@ expect() {
 	fi
 }
 
+# run_ftracetest [TEST...]: ftracetest (all cases, or those named) in
+# KTAP to the results port, then the logs of the cases that failed.
+run_ftracetest() {
+	echo "@@ ftracetest begin" >"$RESULTS"
+	(cd /ftracetest && sh ./ftracetest -K -l /tmp/ftlogs "$@") \
+		>"$RESULTS" 2>&1
+	echo "@@ ftracetest exit $?" >"$RESULTS"
+	for f in /tmp/ftlogs/*-log.*; do
+		[ -f "$f" ] || continue
+		echo "@@ log ${f##*/}" >"$RESULTS"
+		sed 's/^/# /' "$f" >"$RESULTS"
+	done
+}
+
 # dmesg_tail: the kernel log, for the host to scan for BUG/WARNING/Oops.
 dmesg_tail() {
 	echo "@@ dmesg" >"$RESULTS"
