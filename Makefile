@@ -57,6 +57,8 @@ help:
 	@echo "make check-debug [KERNEL=anchor]   only the debug kernel's run"
 	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
 	@echo "make memory            memory after boot, ours beside the anchor"
+	@echo "make series            the patch series of linux/series in out/series"
+	@echo "make series-check      build every prefix of the series"
 
 deps: $(OUT)/.deps
 $(OUT)/.deps:

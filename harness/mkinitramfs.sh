@@ -29,6 +29,29 @@ rawcount=$(guest_tool "$here/guest/rawcount.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 
+# host_libs BIN: the shared libraries BIN needs, as initramfs lines.
+# Libraries go to /lib (searched without ld.so.cache); the loader keeps
+# the path the binary names.
+host_libs() {
+	ldd "$1" 2>/dev/null | grep -o '/[^ ]*' | while read -r lib; do
+		case $lib in
+		*/ld-linux*) dst=$lib ;;
+		*) dst=/lib/${lib##*/} ;;
+		esac
+		echo "file $dst $(realpath "$lib") 755 0 0"
+	done
+}
+# host_dirs DIR: DIR and its parents, as initramfs lines.
+host_dirs() {
+	local d=$1 out=
+	while [ -n "$d" ] && [ "$d" != / ]; do
+		out="dir $d 755 0 0
+$out"
+		d=${d%/*}
+	done
+	printf '%s' "$out"
+}
+
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
 {
@@ -38,31 +61,35 @@ trap 'rm -f "$list"' EXIT
 	echo "dir /proc 755 0 0"
 	echo "dir /sys 755 0 0"
 	echo "dir /tmp 1777 0 0"
-	echo "file /bin/busybox $(command -v busybox) 755 0 0"
+	# Hard-linked as /bin/sh: /proc/self/maps then names a "sh", as
+	# upstream's uprobe case expects of a shell.
+	echo "file /bin/busybox $(command -v busybox) 755 0 0 /bin/sh"
 	echo "file /init $here/guest/init 755 0 0"
 	echo "dir /harness 755 0 0"
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
-	# trace-cmd from the host, with its libraries, when the guest runs
-	# the host's architecture.
-	tc=$(command -v trace-cmd || true)
-	if [ -n "$tc" ] && [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ]; then
+	# The tracing clients from the host, with their libraries, when the
+	# guest runs the host's architecture: trace-cmd, perf, uftrace (and
+	# its libmcount), rtla, and util-linux's chrt (busybox has none).
+	if [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ]; then
 		echo "dir /usr 755 0 0"
 		echo "dir /usr/bin 755 0 0"
-		echo "file /usr/bin/trace-cmd $tc 755 0 0"
-		# Libraries go to /lib (searched without ld.so.cache); the
-		# loader keeps the path the binary names.
 		echo "dir /lib 755 0 0"
 		echo "dir /lib64 755 0 0"
-		ldd "$tc" | grep -o '/[^ ]*' | while read -r lib; do
-			case $lib in
-			*/ld-linux*) dst=$lib ;;
-			*) dst=/lib/${lib##*/} ;;
-			esac
-			echo "file $dst $(realpath "$lib") 755 0 0"
-		done | awk '!seen[$0]++'
+		for tool in trace-cmd perf uftrace rtla chrt; do
+			bin=$(command -v "$tool" || true)
+			[ -n "$bin" ] || continue
+			echo "file /usr/bin/$tool $(realpath "$bin") 755 0 0"
+			host_libs "$bin"
+		done
+		for lib in /usr/lib/"$(uname -m)"-linux-gnu/uftrace/*.so; do
+			[ -f "$lib" ] || continue
+			host_dirs "${lib%/*}"
+			echo "file $lib $lib 755 0 0"
+			host_libs "$lib"
+		done
 	fi
 	echo "dir /bench 755 0 0"
 	echo "file /bench/markbench $markbench 755 0 0"
