@@ -10,7 +10,8 @@
  * ftrace_regs_caller, the dispatcher calls call_direct_funcs() along with
  * the others, and it names the trampoline in the saved registers
  * (arch_ftrace_set_direct_caller()), through which ftrace_regs_caller
- * leaves.  Only one direct or IPMODIFY ops may trace a function.
+ * leaves.  A function has at most one direct ops, and shares it with an
+ * IPMODIFY ops only if the direct ops' ops_func agrees (ftrace_ops.c).
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
@@ -18,9 +19,6 @@
 #include <linux/mutex.h>
 
 #include "ftrace_internal.h"
-
-/* Serialises the direct calls' registration and changes. */
-static DEFINE_MUTEX(direct_mutex);
 
 static void call_direct_funcs(unsigned long ip, unsigned long parent_ip,
 			      struct ftrace_ops *ops, struct ftrace_regs *fregs)
@@ -64,9 +62,11 @@ unsigned long ftrace_find_rec_direct(unsigned long ip)
  *	  finds the site's return address on top of its stack
  *
  * Return: 0; -EINVAL if @addr is 0 or the filter is empty (a direct ops
- * never traces every function); -EBUSY if @ops is registered or another
- * direct or IPMODIFY ops traces one of the functions; -ENODEV when
- * function tracing is disabled.
+ * never traces every function); -EBUSY if @ops is registered, another
+ * direct ops traces one of the functions, or an IPMODIFY ops does and
+ * @ops has no ops_func; the error of its ops_func
+ * (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF); -ENODEV when function
+ * tracing is disabled.
  */
 int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 {
@@ -76,7 +76,7 @@ int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 
 	if (!addr)
 		return -EINVAL;
-	mutex_lock(&direct_mutex);
+	mutex_lock(&ftrace_direct_mutex);
 	mutex_lock(&ftrace_lock);
 	empty = ftrace_hash_empty(ftrace_ops_hash(ops, false));
 	mutex_unlock(&ftrace_lock);
@@ -97,7 +97,7 @@ int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 		ops->direct_call = 0;
 	}
 out:
-	mutex_unlock(&direct_mutex);
+	mutex_unlock(&ftrace_direct_mutex);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(register_ftrace_direct);
@@ -117,7 +117,7 @@ int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
 {
 	int ret;
 
-	mutex_lock(&direct_mutex);
+	mutex_lock(&ftrace_direct_mutex);
 	if (!is_direct(ops)) {
 		ret = -EINVAL;
 		goto out;
@@ -130,7 +130,7 @@ int unregister_ftrace_direct(struct ftrace_ops *ops, unsigned long addr,
 	if (free_filters)
 		ftrace_free_filter(ops);
 out:
-	mutex_unlock(&direct_mutex);
+	mutex_unlock(&ftrace_direct_mutex);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_direct);
@@ -181,9 +181,9 @@ int modify_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 {
 	int ret;
 
-	mutex_lock(&direct_mutex);
+	mutex_lock(&ftrace_direct_mutex);
 	ret = modify_ftrace_direct_nolock(ops, addr);
-	mutex_unlock(&direct_mutex);
+	mutex_unlock(&ftrace_direct_mutex);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(modify_ftrace_direct);

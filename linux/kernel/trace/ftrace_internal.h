@@ -106,6 +106,7 @@ bool ftrace_glob_match(const struct ftrace_glob *g, const char *name);
 extern unsigned long __start_mcount_loc[];
 extern unsigned long __stop_mcount_loc[];
 extern struct mutex ftrace_lock;
+extern struct mutex ftrace_direct_mutex;
 extern bool ftrace_disabled;
 
 /**

@@ -7,6 +7,7 @@
 #include <linux/ftrace.h>
 #include <linux/gcd.h>
 #include <linux/kernel.h>
+#include <linux/lcm.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -187,11 +188,143 @@ static void ops_test(struct kunit *test)
 	ftrace_free_filter(&a->ops);
 }
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* A direct ops whose ops_func records what the core asked of it. */
+struct sharing_direct {
+	struct ftrace_ops	ops;
+	int			last_cmd;
+	int			calls;
+	int			answer;
+};
+
+static int sharing_ops_func(struct ftrace_ops *op, enum ftrace_ops_cmd cmd)
+{
+	struct sharing_direct *d = container_of(op, struct sharing_direct, ops);
+
+	d->last_cmd = cmd;
+	d->calls++;
+	return d->answer;
+}
+
+/* An IPMODIFY ops that sends the test task's next gcd() to lcm(). */
+struct redirecting_ops {
+	struct ftrace_ops	ops;
+	struct task_struct	*task;
+	bool			armed;
+};
+
+static void redirect_hit(unsigned long ip, unsigned long parent_ip,
+			 struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	struct redirecting_ops *r = container_of(op, struct redirecting_ops, ops);
+
+	/* lcm() calls gcd() itself: only the first call goes there. */
+	if (current == r->task && r->armed) {
+		r->armed = false;
+		ftrace_regs_set_instruction_pointer(fregs, (unsigned long)lcm);
+	}
+}
+
+static unsigned long redirected_gcd(struct redirecting_ops *r)
+{
+	r->armed = true;
+	return gcd(4, 6);
+}
+
+/*
+ * A direct ops and an IPMODIFY ops share gcd() when the direct ops'
+ * ops_func agrees: ENABLE_SHARE_IPMODIFY_PEER when the IPMODIFY ops
+ * comes second, _SELF when the direct ops does, DISABLE_SHARE_IPMODIFY_PEER
+ * when the IPMODIFY ops leaves; the redirection then goes through the
+ * direct trampoline.  Without an ops_func, or when it refuses, they
+ * cannot share.
+ */
+static void ipmodify_share_test(struct kunit *test)
+{
+	unsigned long ip = ftrace_location((unsigned long)gcd);
+	unsigned long tramp = (unsigned long)ftrace_stub_direct_tramp;
+	struct sharing_direct *d, *plain;
+	struct redirecting_ops *r, *r2;
+
+	if (!ip)
+		kunit_skip(test, "gcd() is not traceable");
+	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
+	plain = kunit_kzalloc(test, sizeof(*plain), GFP_KERNEL);
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	r2 = kunit_kzalloc(test, sizeof(*r2), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, d && plain && r && r2);
+	d->ops.ops_func = sharing_ops_func;
+	d->last_cmd = -1;
+	r->ops.func = redirect_hit;
+	r->ops.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_SAVE_REGS;
+	r->task = current;
+	r2->ops.func = redirect_hit;
+	r2->ops.flags = FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_SAVE_REGS;
+	r2->task = current;
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(&d->ops, ip, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(&plain->ops, ip, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(&r->ops, ip, 0, 1), 0);
+	KUNIT_ASSERT_EQ(test, ftrace_set_filter_ip(&r2->ops, ip, 0, 1), 0);
+
+	/* The direct ops first: the IPMODIFY one asks it (PEER). */
+	KUNIT_ASSERT_EQ(test, register_ftrace_direct(&d->ops, tramp), 0);
+	KUNIT_EXPECT_EQ(test, d->calls, 0);
+	KUNIT_EXPECT_EQ(test, gcd(4, 6), 2UL);
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&r->ops), 0);
+	KUNIT_EXPECT_EQ(test, d->calls, 1);
+	KUNIT_EXPECT_EQ(test, d->last_cmd, FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 12UL);
+	KUNIT_EXPECT_FALSE(test, r->armed);
+
+	/* Still one IPMODIFY and one direct ops per function. */
+	KUNIT_EXPECT_EQ(test, register_ftrace_function(&r2->ops), -EBUSY);
+	KUNIT_EXPECT_EQ(test, register_ftrace_direct(&plain->ops, tramp), -EBUSY);
+
+	/* The IPMODIFY ops leaves: DISABLE_SHARE_IPMODIFY_PEER. */
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_function(&r->ops), 0);
+	KUNIT_EXPECT_EQ(test, d->last_cmd, FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 2UL);
+
+	/* A refusal fails the registration and is undone. */
+	d->answer = -EPERM;
+	KUNIT_EXPECT_EQ(test, register_ftrace_function(&r->ops), -EPERM);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 2UL);
+	d->answer = 0;
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_direct(&d->ops, tramp, false), 0);
+
+	/* The IPMODIFY ops first: the direct one is asked itself (SELF). */
+	KUNIT_ASSERT_EQ(test, register_ftrace_function(&r->ops), 0);
+	KUNIT_EXPECT_EQ(test, register_ftrace_direct(&plain->ops, tramp), -EBUSY);
+	d->calls = 0;
+	d->answer = -EAGAIN;
+	KUNIT_EXPECT_EQ(test, register_ftrace_direct(&d->ops, tramp), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, d->last_cmd, FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF);
+	d->answer = 0;
+	KUNIT_ASSERT_EQ(test, register_ftrace_direct(&d->ops, tramp), 0);
+	KUNIT_EXPECT_EQ(test, d->calls, 2);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 12UL);
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_function(&r->ops), 0);
+	KUNIT_EXPECT_EQ(test, d->last_cmd, FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_direct(&d->ops, tramp, true), 0);
+
+	/* A direct ops without ops_func never shares. */
+	KUNIT_ASSERT_EQ(test, register_ftrace_direct(&plain->ops, tramp), 0);
+	KUNIT_EXPECT_EQ(test, register_ftrace_function(&r->ops), -EBUSY);
+	KUNIT_EXPECT_EQ(test, unregister_ftrace_direct(&plain->ops, tramp, true), 0);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 2UL);
+	ftrace_free_filter(&r->ops);
+	ftrace_free_filter(&r2->ops);
+}
+#endif
+
 static struct kunit_case ftrace_cases[] = {
 	KUNIT_CASE(glob_test),
 	KUNIT_CASE(hash_add_remove_test),
 	KUNIT_CASE(hash_set_ops_test),
 	KUNIT_CASE(ops_test),
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	KUNIT_CASE(ipmodify_share_test),
+#endif
 	{}
 };
 

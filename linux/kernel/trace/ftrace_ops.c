@@ -29,6 +29,12 @@
 
 int ftrace_enabled __read_mostly = 1;
 
+/*
+ * Serialises direct ops' registration and changes (ftrace_direct.c) with
+ * IPMODIFY ops' registration: taken before ftrace_lock.
+ */
+DEFINE_MUTEX(ftrace_direct_mutex);
+
 /* Stands for "no single ops" in function_trace_op. */
 struct ftrace_ops ftrace_list_end __read_mostly = {
 	.func	= ftrace_stub,
@@ -242,34 +248,176 @@ unsigned long ftrace_ops_nth_trampoline(unsigned int n)
 	return addr;
 }
 
-/* Would @ops with these hashes share a function with an exclusive ops? */
+/* A direct ops, or one that may change the ip (and is not direct). */
+static bool is_direct_ops(struct ftrace_ops *op)
+{
+	return op->flags & FTRACE_OPS_FL_DIRECT;
+}
+
+static bool is_ipmodify_ops(struct ftrace_ops *op)
+{
+	return (op->flags & (FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)) ==
+	       FTRACE_OPS_FL_IPMODIFY;
+}
+
+/**
+ * struct ipmodify_share - who agreed to share functions with whom
+ * @peers:	direct ops an IPMODIFY ops being registered may share
+ *		functions with (their ops_func agreed, or will be asked)
+ * @nr:		how many
+ * @self:	a direct ops being registered meets an IPMODIFY ops
+ *
+ * One IPMODIFY ops and one direct ops may trace the same function only
+ * when the direct ops' ops_func agreed (FTRACE_OPS_CMD_ENABLE_SHARE_*):
+ * its trampoline then calls the function through the return address
+ * ftrace_regs_caller leaves it, which the IPMODIFY ops may have changed.
+ * The sharing is agreed at registration; a new filter never starts it.
+ */
+struct ipmodify_share {
+	struct ftrace_ops	**peers;
+	unsigned int		nr;
+	bool			self;
+};
+
+/* May @ops, being registered or refiltered, share a function with @op? */
+static bool may_share(struct ftrace_ops *ops, struct ftrace_ops *op,
+		      struct ipmodify_share *share)
+{
+	unsigned int i;
+
+	if (!share)
+		return false;
+	if (is_direct_ops(ops) && is_ipmodify_ops(op) && ops->ops_func) {
+		share->self = true;
+		return true;
+	}
+	if (!is_ipmodify_ops(ops) || !is_direct_ops(op))
+		return false;
+	for (i = 0; i < share->nr; i++)
+		if (share->peers[i] == op)
+			return true;
+	return false;
+}
+
+/* Is one of the exclusive ops other than @ops in the way at @ip? */
+static bool exclusive_taken(struct ftrace_ops *ops, unsigned long ip,
+			    struct ipmodify_share *share)
+{
+	struct ftrace_ops *op;
+
+	/* Already traced (a refilter): it passed when it began. */
+	if ((ops->flags & FTRACE_OPS_FL_ENABLED) && ftrace_ops_traces(ops, ip))
+		return false;
+	for_each_registered(op)
+		if (op != ops && (op->flags & OPS_EXCLUSIVE) &&
+		    ftrace_ops_traces(op, ip) && !may_share(ops, op, share))
+			return true;
+	return false;
+}
+
+/*
+ * Would @ops with these hashes trace a function that another exclusive
+ * ops traces, other than as @share allows?  Only the functions a filter
+ * names are looked at, when it names any.
+ */
 static bool exclusive_conflict(struct ftrace_ops *ops,
 			       struct ftrace_hash *filter,
-			       struct ftrace_hash *exclude)
+			       struct ftrace_hash *exclude,
+			       struct ipmodify_share *share)
 {
 	struct ftrace_rec_group *grp;
 	struct dyn_ftrace *rec;
 	struct ftrace_ops *op;
+	unsigned long ip;
+	unsigned int i;
 	bool any = false;
 
 	for_each_registered(op)
 		any |= op != ops && (op->flags & OPS_EXCLUSIVE);
 	if (!any)
 		return false;
+	if (!ftrace_hash_empty(filter)) {
+		ftrace_hash_for_each(filter, i, ip)
+			if (ip != FTRACE_HASH_NOTHING &&
+			    !ftrace_hash_contains(exclude, ip) &&
+			    exclusive_taken(ops, ip, share))
+				return true;
+		return false;
+	}
 	list_for_each_entry(grp, &ftrace_groups, list) {
 		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
-			if ((rec->flags & FTRACE_FL_DISABLED) ||
-			    (!ftrace_hash_empty(filter) &&
-			     !ftrace_hash_contains(filter, rec->ip)) ||
-			    ftrace_hash_contains(exclude, rec->ip))
-				continue;
-			for_each_registered(op)
-				if (op != ops && (op->flags & OPS_EXCLUSIVE) &&
-				    ftrace_ops_traces(op, rec->ip))
-					return true;
+			if (!(rec->flags & FTRACE_FL_DISABLED) &&
+			    !ftrace_hash_contains(exclude, rec->ip) &&
+			    exclusive_taken(ops, rec->ip, share))
+				return true;
 		}
 	}
 	return false;
+}
+
+/* Does @op trace a function @ops would trace with its current hashes? */
+static bool shares_function(struct ftrace_ops *op, struct ftrace_ops *ops)
+{
+	struct ftrace_hash *filter = ftrace_ops_hash(op, false);
+	unsigned long ip;
+	unsigned int i;
+
+	/* A direct ops always names its functions. */
+	ftrace_hash_for_each(filter, i, ip)
+		if (ftrace_ops_traces(op, ip) && ftrace_ops_traces(ops, ip))
+			return true;
+	return false;
+}
+
+/*
+ * Fill @share with the registered direct ops that have an ops_func and
+ * trace a function IPMODIFY @ops traces or would trace.  With
+ * ftrace_direct_mutex held, which keeps direct ops from coming or going.
+ */
+static int find_share_peers(struct ftrace_ops *ops,
+			    struct ipmodify_share *share, gfp_t gfp)
+{
+	struct ftrace_ops *op;
+	unsigned int n = 0;
+
+	lockdep_assert_held(&ftrace_direct_mutex);
+	mutex_lock(&ftrace_lock);
+	for_each_registered(op)
+		n += is_direct_ops(op) && op->ops_func;
+	share->nr = 0;
+	share->peers = n ? kcalloc(n, sizeof(*share->peers), gfp) : NULL;
+	if (n && !share->peers) {
+		mutex_unlock(&ftrace_lock);
+		return -ENOMEM;
+	}
+	for_each_registered(op)
+		if (is_direct_ops(op) && op->ops_func && share->nr < n &&
+		    shares_function(op, ops))
+			share->peers[share->nr++] = op;
+	mutex_unlock(&ftrace_lock);
+	return 0;
+}
+
+/* Tell @share's peers: ENABLE_SHARE_IPMODIFY_PEER, undone on failure. */
+static int tell_share_peers(struct ipmodify_share *share,
+			    enum ftrace_ops_cmd cmd)
+{
+	struct ftrace_ops *op;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < share->nr; i++) {
+		op = share->peers[i];
+		ret = op->ops_func(op, cmd);
+		if (!ret || cmd == FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER)
+			continue;
+		while (i--) {
+			op = share->peers[i];
+			op->ops_func(op, FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+		}
+		return ret;
+	}
+	return 0;
 }
 
 /**
@@ -474,13 +622,11 @@ static bool unlink_ops(struct ftrace_ops *ops, bool failed)
  * and the ops is FTRACE_OPS_FL_PERMANENT, or -ENODEV when function
  * tracing is disabled.
  */
-int register_ftrace_function(struct ftrace_ops *ops)
+static int register_locked(struct ftrace_ops *ops,
+			   struct ipmodify_share *share)
 {
 	int ret = 0;
 
-	ops_init(ops);
-	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED)
-		ops->flags |= FTRACE_OPS_FL_SAVE_REGS;
 	mutex_lock(&ftrace_lock);
 	if (ftrace_disabled) {
 		ret = -ENODEV;
@@ -489,35 +635,103 @@ int register_ftrace_function(struct ftrace_ops *ops)
 		ret = -EBUSY;
 	} else if ((ops->flags & OPS_EXCLUSIVE) &&
 		   exclusive_conflict(ops, ftrace_ops_hash(ops, false),
-				      ftrace_ops_hash(ops, true))) {
+				      ftrace_ops_hash(ops, true), share)) {
 		ret = -EBUSY;
-	} else {
-		if (!is_kernel_core_data((unsigned long)ops))
-			ops->flags |= FTRACE_OPS_FL_DYNAMIC;
-		/*
-		 * Its own trampoline, for the sites only it traces: not for
-		 * a direct ops (its sites call its own code) nor for one that
-		 * may change the ip without saving regs (only the shared
-		 * ftrace_regs_caller serves it).
-		 */
-		if (system_state != SYSTEM_BOOTING &&
-		    !(ops->flags & FTRACE_OPS_FL_DIRECT) &&
-		    (!(ops->flags & FTRACE_OPS_FL_IPMODIFY) ||
-		     (ops->flags & FTRACE_OPS_FL_SAVE_REGS)))
-			arch_ftrace_update_trampoline(ops);
-		ops->flags |= FTRACE_OPS_FL_ENABLED;
-		track_hashes(ops);
-		ops->next = registered;
-		rcu_assign_pointer(registered, ops);
-		update_dispatch();
-		ret = apply_ops(ops, NULL);
-		if (ret)
-			unlink_ops(ops, true);
+	} else if (share->self) {
+		/* Its trampoline must leave through the changed ip. */
+		ret = ops->ops_func(ops,
+				    FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF);
 	}
+	if (ret)
+		goto out;
+	if (!is_kernel_core_data((unsigned long)ops))
+		ops->flags |= FTRACE_OPS_FL_DYNAMIC;
+	/*
+	 * Its own trampoline, for the sites only it traces: not for a direct
+	 * ops (its sites call its own code) nor for one that may change the
+	 * ip without saving regs (only the shared ftrace_regs_caller serves
+	 * it).
+	 */
+	if (system_state != SYSTEM_BOOTING && !is_direct_ops(ops) &&
+	    (!is_ipmodify_ops(ops) || (ops->flags & FTRACE_OPS_FL_SAVE_REGS)))
+		arch_ftrace_update_trampoline(ops);
+	ops->flags |= FTRACE_OPS_FL_ENABLED;
+	track_hashes(ops);
+	ops->next = registered;
+	rcu_assign_pointer(registered, ops);
+	update_dispatch();
+	ret = apply_ops(ops, NULL);
+	if (ret)
+		unlink_ops(ops, true);
+out:
 	mutex_unlock(&ftrace_lock);
 	if (ret && (ops->flags & FTRACE_OPS_FL_DYNAMIC))
 		ftrace_sync_all();
 	return ret;
+}
+
+/*
+ * Register IPMODIFY @ops: first the direct ops on its functions agree
+ * to share them (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER).  One that
+ * cannot yet (-EAGAIN: BPF's trampoline is busy and may be waiting for
+ * ftrace_direct_mutex) is asked again with the mutex dropped meanwhile.
+ */
+static int register_ipmodify(struct ftrace_ops *ops)
+{
+	struct ipmodify_share share = {};
+	int ret;
+
+	for (;;) {
+		mutex_lock(&ftrace_direct_mutex);
+		ret = find_share_peers(ops, &share, GFP_KERNEL);
+		if (!ret)
+			ret = tell_share_peers(&share,
+					FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER);
+		if (ret != -EAGAIN)
+			break;
+		mutex_unlock(&ftrace_direct_mutex);
+		kfree(share.peers);
+		if (fatal_signal_pending(current))
+			return -EINTR;
+		cond_resched();
+	}
+	if (!ret) {
+		ret = register_locked(ops, &share);
+		if (ret)
+			tell_share_peers(&share,
+				FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+	}
+	mutex_unlock(&ftrace_direct_mutex);
+	kfree(share.peers);
+	return ret;
+}
+
+/**
+ * register_ftrace_function - start calling an ops for its functions
+ * @ops: the ops; its filter and notrace hashes choose the functions
+ *
+ * An ops with FTRACE_OPS_FL_SAVE_REGS (or _IF_SUPPORTED, which becomes
+ * SAVE_REGS) gets a full pt_regs from ftrace_get_regs(); one with
+ * FTRACE_OPS_FL_IPMODIFY may redirect the function with
+ * ftrace_regs_set_instruction_pointer().  At most one IPMODIFY and one
+ * direct ops may trace a function, and both only if the direct ops'
+ * ops_func agrees (FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_*).
+ *
+ * Return: 0, -EBUSY if already registered, if an IPMODIFY or direct ops
+ * would share a function with another one, or if ftrace_enabled is off
+ * and the ops is FTRACE_OPS_FL_PERMANENT, the error of a direct ops'
+ * ops_func, -ENOMEM, or -ENODEV when function tracing is disabled.
+ */
+int register_ftrace_function(struct ftrace_ops *ops)
+{
+	struct ipmodify_share share = {};
+
+	ops_init(ops);
+	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED)
+		ops->flags |= FTRACE_OPS_FL_SAVE_REGS;
+	if (is_ipmodify_ops(ops))
+		return register_ipmodify(ops);
+	return register_locked(ops, &share);
 }
 EXPORT_SYMBOL_GPL(register_ftrace_function);
 
@@ -532,23 +746,36 @@ EXPORT_SYMBOL_GPL(register_ftrace_function);
  */
 int unregister_ftrace_function(struct ftrace_ops *ops)
 {
+	struct ipmodify_share share = {};
+	bool ipmodify = is_ipmodify_ops(ops);
 	bool found;
 
+	if (ipmodify) {
+		mutex_lock(&ftrace_direct_mutex);
+		find_share_peers(ops, &share, GFP_KERNEL | __GFP_NOFAIL);
+	}
 	mutex_lock(&ftrace_lock);
 	found = unlink_ops(ops, false);
 	mutex_unlock(&ftrace_lock);
-	if (!found)
-		return -ENODEV;
-	/*
-	 * Tasks preempted in the ops' function or trampoline, CPUs where
-	 * RCU is not watching, and unwinders walking the list.
-	 */
-	if (ops->flags & (FTRACE_OPS_FL_DYNAMIC | FTRACE_OPS_FL_ALLOC_TRAMP))
-		ftrace_sync_all();
-	else
-		synchronize_rcu();
-	arch_ftrace_trampoline_free(ops);
-	return 0;
+	if (found) {
+		/*
+		 * Tasks preempted in the ops' function or trampoline, CPUs
+		 * where RCU is not watching, and unwinders walking the list.
+		 */
+		if (ops->flags & (FTRACE_OPS_FL_DYNAMIC |
+				  FTRACE_OPS_FL_ALLOC_TRAMP))
+			ftrace_sync_all();
+		else
+			synchronize_rcu();
+		arch_ftrace_trampoline_free(ops);
+		tell_share_peers(&share,
+				 FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+	}
+	if (ipmodify) {
+		mutex_unlock(&ftrace_direct_mutex);
+		kfree(share.peers);
+	}
+	return found ? 0 : -ENODEV;
 }
 EXPORT_SYMBOL_GPL(unregister_ftrace_function);
 
@@ -664,7 +891,8 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 	if ((ops->flags & FTRACE_OPS_FL_ENABLED) &&
 	    (ops->flags & OPS_EXCLUSIVE) &&
 	    exclusive_conflict(ops, exclude ? ftrace_ops_hash(ops, false) : hash,
-			       exclude ? hash : ftrace_ops_hash(ops, true))) {
+			       exclude ? hash : ftrace_ops_hash(ops, true),
+			       NULL)) {
 		ftrace_hash_free(hash);
 		return -EBUSY;
 	}
