@@ -28,6 +28,11 @@ guest_tool() {
 rawcount=$(guest_tool "$here/guest/rawcount.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
+# pg-target: dynamic and built with -pg, for uftrace's libmcount.
+pgtarget=$(dirname "$cpio")/pg-target
+if [ ! -x "$pgtarget" ] || [ "$pgtarget" -ot "$here/guest/pg-target.c" ]; then
+	gcc -pg -O0 -Wall -o "$pgtarget" "$here/guest/pg-target.c"
+fi
 
 # host_libs BIN: the shared libraries BIN needs, as initramfs lines.
 # Libraries go to /lib (searched without ld.so.cache); the loader keeps
@@ -70,6 +75,7 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
+	echo "file /harness/pg-target $pgtarget 755 0 0"
 	# The tracing clients from the host, with their libraries, when the
 	# guest runs the host's architecture: trace-cmd, perf, uftrace (and
 	# its libmcount), rtla, and util-linux's chrt (busybox has none).

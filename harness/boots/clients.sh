@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0
+# cmdline: kunit.enable=0
+# timeout: 240
+#
+# The tracing clients and the guest setup real users have: perf's
+# counters and `perf ftrace` on our function tracer, uftrace on a -pg
+# program, chrt, ping on loopback, /etc/group, a shell named sh in
+# /proc/PID/maps.  What needs tracing features not built yet (uftrace
+# -k: function_graph; perf trace events) stays out until they exist.
+. /harness/lib.sh
+
+T=/sys/kernel/tracing
+if ! command -v perf >/dev/null; then
+	result SKIP clients "no perf for this guest"
+else
+	expect clients "perf stat counts task-clock (PERF_EVENTS)" \
+		perf stat -e task-clock -x, -- true
+	# perf ftrace resets max_graph_depth and tracing_thresh first:
+	# the files of function_graph and the latency tracers.
+	if [ ! -e $T/max_graph_depth ] || [ ! -e $T/tracing_thresh ]; then
+		result SKIP clients "perf ftrace -t function -T ksys_write shows the calls (needs max_graph_depth, tracing_thresh: function_graph not built yet)"
+	elif perf ftrace -t function -T ksys_write -- /bin/busybox echo hi \
+		>/tmp/pftrace.out 2>&1 && grep -q 'ksys_write' /tmp/pftrace.out; then
+		result PASS clients "perf ftrace -t function -T ksys_write shows the calls"
+		# It leaves the tracer as it found it.
+		expect clients "perf ftrace restores current_tracer" \
+			grep -qx nop $T/current_tracer
+	else
+		result FAIL clients "perf ftrace -t function -T ksys_write shows the calls"
+		sed 's/^/# /' /tmp/pftrace.out >$RESULTS
+	fi
+fi
+
+if command -v uftrace >/dev/null; then
+	cd /tmp
+	uftrace record -d /tmp/uft /harness/pg-target >/tmp/uft.out 2>&1
+	uftrace replay -d /tmp/uft >>/tmp/uft.out 2>&1
+	if grep -q 'pg_leaf' /tmp/uft.out; then
+		result PASS clients "uftrace records and replays a -pg program"
+	else
+		result FAIL clients "uftrace records and replays a -pg program"
+		sed 's/^/# /' /tmp/uft.out >$RESULTS
+	fi
+	cd /
+else
+	result SKIP clients "no uftrace for this guest"
+fi
+
+if command -v chrt >/dev/null; then
+	expect clients "chrt -f 5 runs a SCHED_FIFO task" chrt -f 5 true
+else
+	result SKIP clients "no chrt for this guest"
+fi
+expect clients "ping on loopback" ping -c 1 -W 5 127.0.0.1
+expect clients "/etc/group names groups other than root" \
+	grep -q '^daemon:' /etc/group
+if echo 'cat /proc/$$/maps' | /bin/sh | grep -q "r-xp .*/bin/.*sh$"; then
+	result PASS clients "/bin/sh shows as a shell in /proc/PID/maps"
+else
+	result FAIL clients "/bin/sh shows as a shell in /proc/PID/maps"
+fi
+dmesg_tail
