@@ -83,6 +83,12 @@ echo "@@ endfile" >$RESULTS
 after() {
 	echo nop > $T/current_tracer
 	echo > $T/set_ftrace_filter
+	# Function commands (func:traceoff, ...) stay until removed one by
+	# one, as ftracetest's reset_ftrace_filter does.
+	grep -v '^#' $T/set_ftrace_filter | cut -d: -f1,2 | sort -u |
+	while read -r probe; do
+		echo "!$probe" > $T/set_ftrace_filter
+	done
 	echo > $T/set_ftrace_notrace
 	echo > $T/set_ftrace_pid
 	echo > $T/set_ftrace_notrace_pid
@@ -99,6 +105,17 @@ after() {
 	timeout 5 cat $T/trace_pipe >/tmp/pipe.out
 	expect fuzz "after the fuzz, a marker shows in trace_pipe" \
 		grep -q 'hello after the fuzz' /tmp/pipe.out
+	if ! grep -q 'hello after the fuzz' /tmp/pipe.out; then
+		# What state the fuzz left behind.
+		for f in tracing_on buffer_size_kb buffer_subbuf_size_kb \
+			 tracing_cpumask current_tracer trace_clock \
+			 trace_options; do
+			echo "@@ info $f: $(cat $T/$f 2>&1 | head -3 | tr '\n' ' ')"
+		done >$RESULTS
+		head -20 $T/trace | sed 's/^/@@ info trace: /' >$RESULTS
+		cat $T/per_cpu/cpu*/stats | sed 's/^/@@ info stats: /' >$RESULTS
+		ps | sed 's/^/@@ info ps: /' >$RESULTS
+	fi
 	ok=1
 	for i in fuzz0 fuzz1 fuzzA fuzzB; do
 		if [ -d $T/instances/$i ] && ! rmdir $T/instances/$i; then
