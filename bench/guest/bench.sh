@@ -82,8 +82,10 @@ if command -v trace-cmd >/dev/null; then
 	trace-cmd record -p function -o /tmp/tc.dat sleep 5 >/tmp/tc.out 2>&1
 	kb=$(sed -n 's/^ *\([0-9]*\) bytes in size.*/\1/p' /tmp/tc.out |
 	     awk '{ n += $1 } END { print int(n / 4096) }')
-	lost=$(awk '/^(overrun|dropped events):/ { n += $NF } END { print n + 0 }' \
-	       $T/per_cpu/cpu*/stats)
+	# trace-cmd prints each CPU's stats file as it stops, before it
+	# resets the buffers: the lost events are those lines.
+	lost=$(awk '/^ *(overrun|dropped events):/ { n += $NF }
+		    END { print n + 0 }' /tmp/tc.out)
 	bench trace_cmd_function_5s_pages "$kb"
 	bench trace_cmd_function_5s_lost "$lost"
 	echo nop > $T/current_tracer
