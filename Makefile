@@ -35,11 +35,12 @@ endif
 # Debian packages the harness needs; installed when missing.
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils python3 perl \
-	rsync kmod trace-cmd
+	rsync kmod trace-cmd linux-perf uftrace rtla util-linux ccache
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
-	debug-kernel check-debug check-debug-run asm-check memory clean help
+	debug-kernel check-debug check-debug-run asm-check memory clean help \
+	series series-check
 
 all: kernel
 
@@ -109,6 +110,8 @@ check: $(KTARGET)
 	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ]; then harness/lint.sh $(PRISTINE); fi; \
+	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; then \
+		harness/series.sh check $(OUT)/series; fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc; fi; \
@@ -134,6 +137,19 @@ check-debug-run: debug-kernel
 check-debug:
 	@set -o pipefail; $(MAKE) -s check-debug-run 2>&1 | \
 		tee $(OUT)/check-$(KERNEL)-debug.log | harness/summarise.sh
+
+# The product as a patch series (linux/series): out/series/*.patch, a
+# cover letter and one patch each, to git am on a 6.12 tree.
+series: tree
+	@harness/series.sh check-map
+	@harness/series.sh make $(OUT)/series
+
+# Outside CI: every prefix of the series builds (x86_64 + kunit config,
+# bzImage only; one build after another in out/build-series-x86_64).
+series-check: series
+	@set -o pipefail; harness/series.sh prefix-check $(OUT)/series \
+		$(OUT)/build-series-$(ARCH) 2>&1 | \
+		tee $(OUT)/series-check.log | harness/summarise.sh
 
 # Outside CI: objtool on the entry code under IBT, call-depth tracking
 # and kCFI (gcc, then clang-19).

@@ -38,9 +38,11 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# Files the overlay provides (everything under linux/ but our metadata).
+# Files the overlay provides (everything under linux/ but our metadata:
+# remove, edits/, and series with the partial files of series.d/).
 (cd "$overlay" && find . -type f ! -path './edits/*' ! -path ./remove \
-	! -path ./series | sed 's|^\./||' | sort) >"$tmp/overlay"
+	! -path ./series ! -path './series.d/*' | sed 's|^\./||' |
+	sort) >"$tmp/overlay"
 
 # Pristine files the series deletes, minus those the overlay replaces.
 grep -v '^\s*\(#\|$\)' "$overlay/remove" | while read -r p; do
@@ -84,7 +86,15 @@ done
 
 # install_changed SRC DST: replace DST by rename when its content differs.
 install_changed() {
-	cmp -s "$1" "$2" && return 0
+	if cmp -s "$1" "$2"; then
+		# Same content: the mode may still have changed.
+		if [ -x "$1" ] && [ ! -x "$2" ]; then
+			chmod +x "$2"
+		elif [ ! -x "$1" ] && [ -x "$2" ]; then
+			chmod -x "$2"
+		fi
+		return 0
+	fi
 	mkdir -p "$(dirname "$2")"
 	cp "$1" "$2.prep-new" && mv -f "$2.prep-new" "$2"
 }

@@ -17,6 +17,12 @@ struct rbt_payload {
 	u32	pad[3];
 };
 
+/* The sequence number an event of the tests carries. */
+static u32 ev_seq(struct ring_buffer_event *ev)
+{
+	return ((struct rbt_payload *)ring_buffer_event_data(ev))->seq;
+}
+
 static u64 rbt_now;
 
 static u64 rbt_clock(void)
@@ -177,11 +183,11 @@ static void irq_nesting_test(struct kunit *test)
 
 	ev = ring_buffer_consume(b, cpu, &ts, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 1);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 1);
 	KUNIT_EXPECT_EQ(test, ts, 1000);
 	ev = ring_buffer_consume(b, cpu, &ts, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 2);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 2);
 	KUNIT_EXPECT_EQ(test, ts, 2000);
 	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
 	migrate_enable();
@@ -235,7 +241,7 @@ static void reader_race_test(struct kunit *test)
 			cpu_relax();
 			continue;
 		}
-		seq = ((struct rbt_payload *)ring_buffer_event_data(ev))->seq;
+		seq = ev_seq(ev);
 		if (read)
 			KUNIT_ASSERT_GT(test, seq, prev);
 		prev = seq;
@@ -244,7 +250,7 @@ static void reader_race_test(struct kunit *test)
 	}
 	kthread_stop(t);
 	while ((ev = ring_buffer_consume(r.b, cpu, NULL, &lost))) {
-		seq = ((struct rbt_payload *)ring_buffer_event_data(ev))->seq;
+		seq = ev_seq(ev);
 		KUNIT_ASSERT_GT(test, seq, prev);
 		prev = seq;
 		lost_total += lost;
@@ -360,7 +366,7 @@ static void read_page_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, *(u64 *)data, 1000);
 	ev = data + 16 + 20;
 	KUNIT_EXPECT_EQ(test, (u32)ev->type_len, 4);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 1);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 1);
 	KUNIT_EXPECT_TRUE(test, ring_buffer_empty_cpu(b, cpu));
 
 	/* The rest of that page, once finished, starts where the copy ended. */
@@ -370,7 +376,7 @@ static void read_page_test(struct kunit *test)
 	data = ring_buffer_read_page_data(rp);
 	KUNIT_EXPECT_EQ(test, *(unsigned long *)(data + 8), (per_page - 3) * 20);
 	ev = data + 16;
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 100);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 100);
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 4);
 
 	/* A finished, untouched page comes whole. */
@@ -380,8 +386,7 @@ static void read_page_test(struct kunit *test)
 	data = ring_buffer_read_page_data(rp);
 	KUNIT_EXPECT_EQ(test, *(unsigned long *)(data + 8), per_page * 20);
 	ev = data + 16;
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq,
-			100 + per_page - 3);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 100 + per_page - 3);
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 4);
 	ring_buffer_free_read_page(b, cpu, rp);
 	migrate_enable();
@@ -409,7 +414,7 @@ static void iterator_test(struct kunit *test)
 	it = ring_buffer_read_start(b, cpu, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, it);
 	while ((ev = ring_buffer_iter_peek(it, NULL))) {
-		KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, n + 3);
+		KUNIT_EXPECT_EQ(test, ev_seq(ev), n + 3);
 		ring_buffer_iter_advance(it);
 		n++;
 	}
@@ -423,7 +428,7 @@ static void iterator_test(struct kunit *test)
 	migrate_enable();
 	ev = ring_buffer_iter_peek(it, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 1000);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 1000);
 	KUNIT_EXPECT_FALSE(test, ring_buffer_iter_dropped(it));
 	/* Nothing was consumed by the walk. */
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), n + 1);
@@ -437,7 +442,7 @@ static void iterator_test(struct kunit *test)
 		ring_buffer_iter_advance(it);
 	ev = ring_buffer_iter_peek(it, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, per_page + 1);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), per_page + 1);
 	migrate_disable();
 	for (i = 0; i < 3 * RBT_PAGES * per_page; i++)
 		KUNIT_ASSERT_EQ(test, rbt_write(b, 2000 + i), 0);
@@ -445,7 +450,7 @@ static void iterator_test(struct kunit *test)
 	ev = ring_buffer_iter_peek(it, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
 	KUNIT_EXPECT_TRUE(test, ring_buffer_iter_dropped(it));
-	KUNIT_EXPECT_GE(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 2000);
+	KUNIT_EXPECT_GE(test, ev_seq(ev), 2000);
 	ring_buffer_read_finish(it);
 	ring_buffer_free(b);
 }
@@ -468,10 +473,10 @@ static void discard_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ring_buffer_entries_cpu(b, cpu), 2);
 	ev = ring_buffer_consume(b, cpu, NULL, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 1);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 1);
 	ev = ring_buffer_consume(b, cpu, NULL, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	KUNIT_EXPECT_EQ(test, ((struct rbt_payload *)ring_buffer_event_data(ev))->seq, 3);
+	KUNIT_EXPECT_EQ(test, ev_seq(ev), 3);
 	KUNIT_EXPECT_NULL(test, ring_buffer_consume(b, cpu, NULL, NULL));
 	migrate_enable();
 	ring_buffer_free(b);
