@@ -231,6 +231,30 @@ static unsigned long redirected_gcd(struct redirecting_ops *r)
 	return gcd(4, 6);
 }
 
+struct share_test_ops {
+	struct sharing_direct	d, plain;
+	struct redirecting_ops	r, r2;
+};
+
+/*
+ * Whatever a failed assertion left registered goes before KUnit frees
+ * the memory (errors of what is not registered are expected).
+ */
+static void share_test_cleanup(void *data)
+{
+	struct share_test_ops *t = data;
+	unsigned long tramp = (unsigned long)ftrace_stub_direct_tramp;
+
+	unregister_ftrace_function(&t->r.ops);
+	unregister_ftrace_function(&t->r2.ops);
+	unregister_ftrace_direct(&t->d.ops, tramp, false);
+	unregister_ftrace_direct(&t->plain.ops, tramp, false);
+	ftrace_free_filter(&t->d.ops);
+	ftrace_free_filter(&t->plain.ops);
+	ftrace_free_filter(&t->r.ops);
+	ftrace_free_filter(&t->r2.ops);
+}
+
 /*
  * A direct ops and an IPMODIFY ops share gcd() when the direct ops'
  * ops_func agrees: ENABLE_SHARE_IPMODIFY_PEER when the IPMODIFY ops
@@ -245,14 +269,17 @@ static void ipmodify_share_test(struct kunit *test)
 	unsigned long tramp = (unsigned long)ftrace_stub_direct_tramp;
 	struct sharing_direct *d, *plain;
 	struct redirecting_ops *r, *r2;
+	struct share_test_ops *t;
 
 	if (!ip)
 		kunit_skip(test, "gcd() is not traceable");
-	d = kunit_kzalloc(test, sizeof(*d), GFP_KERNEL);
-	plain = kunit_kzalloc(test, sizeof(*plain), GFP_KERNEL);
-	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
-	r2 = kunit_kzalloc(test, sizeof(*r2), GFP_KERNEL);
-	KUNIT_ASSERT_TRUE(test, d && plain && r && r2);
+	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_ASSERT_EQ(test, kunit_add_action(test, share_test_cleanup, t), 0);
+	d = &t->d;
+	plain = &t->plain;
+	r = &t->r;
+	r2 = &t->r2;
 	d->ops.ops_func = sharing_ops_func;
 	d->last_cmd = -1;
 	r->ops.func = redirect_hit;
@@ -276,9 +303,14 @@ static void ipmodify_share_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 12UL);
 	KUNIT_EXPECT_FALSE(test, r->armed);
 
-	/* Still one IPMODIFY and one direct ops per function. */
+	/*
+	 * Still one IPMODIFY and one direct ops per function; a refused
+	 * registration leaves the share that works alone.
+	 */
 	KUNIT_EXPECT_EQ(test, register_ftrace_function(&r2->ops), -EBUSY);
 	KUNIT_EXPECT_EQ(test, register_ftrace_direct(&plain->ops, tramp), -EBUSY);
+	KUNIT_EXPECT_EQ(test, d->calls, 1);
+	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 12UL);
 
 	/* The IPMODIFY ops leaves: DISABLE_SHARE_IPMODIFY_PEER. */
 	KUNIT_EXPECT_EQ(test, unregister_ftrace_function(&r->ops), 0);
@@ -312,8 +344,6 @@ static void ipmodify_share_test(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, register_ftrace_function(&r->ops), -EBUSY);
 	KUNIT_EXPECT_EQ(test, unregister_ftrace_direct(&plain->ops, tramp, true), 0);
 	KUNIT_EXPECT_EQ(test, redirected_gcd(r), 2UL);
-	ftrace_free_filter(&r->ops);
-	ftrace_free_filter(&r2->ops);
 }
 #endif
 

@@ -248,12 +248,13 @@ unsigned long ftrace_ops_nth_trampoline(unsigned int n)
 	return addr;
 }
 
-/* A direct ops, or one that may change the ip (and is not direct). */
+/* A direct ops. */
 static bool is_direct_ops(struct ftrace_ops *op)
 {
 	return op->flags & FTRACE_OPS_FL_DIRECT;
 }
 
+/* An ops that may change the ip, and is not direct. */
 static bool is_ipmodify_ops(struct ftrace_ops *op)
 {
 	return (op->flags & (FTRACE_OPS_FL_IPMODIFY | FTRACE_OPS_FL_DIRECT)) ==
@@ -383,7 +384,8 @@ static int find_share_peers(struct ftrace_ops *ops,
 	lockdep_assert_held(&ftrace_direct_mutex);
 	mutex_lock(&ftrace_lock);
 	for_each_registered(op)
-		n += is_direct_ops(op) && op->ops_func;
+		n += is_direct_ops(op) && op->ops_func &&
+		     shares_function(op, ops);
 	share->nr = 0;
 	share->peers = n ? kcalloc(n, sizeof(*share->peers), gfp) : NULL;
 	if (n && !share->peers) {
@@ -398,9 +400,54 @@ static int find_share_peers(struct ftrace_ops *ops,
 	return 0;
 }
 
-/* Tell @share's peers: ENABLE_SHARE_IPMODIFY_PEER, undone on failure. */
-static int tell_share_peers(struct ipmodify_share *share,
-			    enum ftrace_ops_cmd cmd)
+/*
+ * Keep in @share only the peers that no registered IPMODIFY ops other
+ * than @ops shares a function with: the others still need the share.
+ */
+static void drop_still_shared(struct ftrace_ops *ops,
+			      struct ipmodify_share *share)
+{
+	struct ftrace_ops *op;
+	unsigned int i, n = 0;
+	bool shared;
+
+	mutex_lock(&ftrace_lock);
+	for (i = 0; i < share->nr; i++) {
+		shared = false;
+		for_each_registered(op) {
+			if (op != ops && is_ipmodify_ops(op) &&
+			    shares_function(share->peers[i], op)) {
+				shared = true;
+				break;
+			}
+		}
+		if (!shared)
+			share->peers[n++] = share->peers[i];
+	}
+	share->nr = n;
+	mutex_unlock(&ftrace_lock);
+}
+
+/* @ops no longer shares @share's peers' functions: tell those it may. */
+static void disable_share_peers(struct ftrace_ops *ops,
+				struct ipmodify_share *share)
+{
+	struct ftrace_ops *op;
+	unsigned int i;
+
+	drop_still_shared(ops, share);
+	for (i = 0; i < share->nr; i++) {
+		op = share->peers[i];
+		op->ops_func(op, FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+	}
+}
+
+/*
+ * Ask @share's peers to share their functions with IPMODIFY @ops.  If
+ * one refuses, those that agreed are told again it is off.
+ */
+static int enable_share_peers(struct ftrace_ops *ops,
+			      struct ipmodify_share *share)
 {
 	struct ftrace_ops *op;
 	unsigned int i;
@@ -408,14 +455,12 @@ static int tell_share_peers(struct ipmodify_share *share,
 
 	for (i = 0; i < share->nr; i++) {
 		op = share->peers[i];
-		ret = op->ops_func(op, cmd);
-		if (!ret || cmd == FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER)
-			continue;
-		while (i--) {
-			op = share->peers[i];
-			op->ops_func(op, FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+		ret = op->ops_func(op, FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER);
+		if (ret) {
+			share->nr = i;
+			disable_share_peers(ops, share);
+			return ret;
 		}
-		return ret;
 	}
 	return 0;
 }
@@ -607,37 +652,34 @@ static bool unlink_ops(struct ftrace_ops *ops, bool failed)
 	return false;
 }
 
-/**
- * register_ftrace_function - start calling an ops for its functions
- * @ops: the ops; its filter and notrace hashes choose the functions
- *
- * An ops with FTRACE_OPS_FL_SAVE_REGS (or _IF_SUPPORTED, which becomes
- * SAVE_REGS) gets a full pt_regs from ftrace_get_regs(); one with
- * FTRACE_OPS_FL_IPMODIFY may redirect the function with
- * ftrace_regs_set_instruction_pointer().  Only one IPMODIFY or direct ops
- * may trace a function.
- *
- * Return: 0, -EBUSY if already registered, if an IPMODIFY or direct ops
- * would share a function with another one, or if ftrace_enabled is off
- * and the ops is FTRACE_OPS_FL_PERMANENT, or -ENODEV when function
- * tracing is disabled.
+/*
+ * Why @ops cannot be registered now, with @share's peers agreeing:
+ * 0 or an errno.  Call with ftrace_lock held.
  */
+static int register_refused(struct ftrace_ops *ops,
+			    struct ipmodify_share *share)
+{
+	if (ftrace_disabled)
+		return -ENODEV;
+	if ((ops->flags & FTRACE_OPS_FL_ENABLED) ||
+	    ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled))
+		return -EBUSY;
+	if ((ops->flags & OPS_EXCLUSIVE) &&
+	    exclusive_conflict(ops, ftrace_ops_hash(ops, false),
+			       ftrace_ops_hash(ops, true), share))
+		return -EBUSY;
+	return 0;
+}
+
+/* Register @ops, its direct peers in @share having agreed. */
 static int register_locked(struct ftrace_ops *ops,
 			   struct ipmodify_share *share)
 {
-	int ret = 0;
+	int ret;
 
 	mutex_lock(&ftrace_lock);
-	if (ftrace_disabled) {
-		ret = -ENODEV;
-	} else if ((ops->flags & FTRACE_OPS_FL_ENABLED) ||
-		   ((ops->flags & FTRACE_OPS_FL_PERMANENT) && !ftrace_enabled)) {
-		ret = -EBUSY;
-	} else if ((ops->flags & OPS_EXCLUSIVE) &&
-		   exclusive_conflict(ops, ftrace_ops_hash(ops, false),
-				      ftrace_ops_hash(ops, true), share)) {
-		ret = -EBUSY;
-	} else if (share->self) {
+	ret = register_refused(ops, share);
+	if (!ret && share->self) {
 		/* Its trampoline must leave through the changed ip. */
 		ret = ops->ops_func(ops,
 				    FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_SELF);
@@ -684,9 +726,14 @@ static int register_ipmodify(struct ftrace_ops *ops)
 	for (;;) {
 		mutex_lock(&ftrace_direct_mutex);
 		ret = find_share_peers(ops, &share, GFP_KERNEL);
+		/* Ask nobody for a registration that fails anyway. */
+		if (!ret) {
+			mutex_lock(&ftrace_lock);
+			ret = register_refused(ops, &share);
+			mutex_unlock(&ftrace_lock);
+		}
 		if (!ret)
-			ret = tell_share_peers(&share,
-					FTRACE_OPS_CMD_ENABLE_SHARE_IPMODIFY_PEER);
+			ret = enable_share_peers(ops, &share);
 		if (ret != -EAGAIN)
 			break;
 		mutex_unlock(&ftrace_direct_mutex);
@@ -698,8 +745,7 @@ static int register_ipmodify(struct ftrace_ops *ops)
 	if (!ret) {
 		ret = register_locked(ops, &share);
 		if (ret)
-			tell_share_peers(&share,
-				FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+			disable_share_peers(ops, &share);
 	}
 	mutex_unlock(&ftrace_direct_mutex);
 	kfree(share.peers);
@@ -720,7 +766,9 @@ static int register_ipmodify(struct ftrace_ops *ops)
  * Return: 0, -EBUSY if already registered, if an IPMODIFY or direct ops
  * would share a function with another one, or if ftrace_enabled is off
  * and the ops is FTRACE_OPS_FL_PERMANENT, the error of a direct ops'
- * ops_func, -ENOMEM, or -ENODEV when function tracing is disabled.
+ * ops_func (-EAGAIN from _SELF: update the trampoline and try again),
+ * -ENOMEM, -EINTR (a fatal signal while a peer kept asking to wait), or
+ * -ENODEV when function tracing is disabled.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
@@ -768,8 +816,7 @@ int unregister_ftrace_function(struct ftrace_ops *ops)
 		else
 			synchronize_rcu();
 		arch_ftrace_trampoline_free(ops);
-		tell_share_peers(&share,
-				 FTRACE_OPS_CMD_DISABLE_SHARE_IPMODIFY_PEER);
+		disable_share_peers(ops, &share);
 	}
 	if (ipmodify) {
 		mutex_unlock(&ftrace_direct_mutex);

@@ -26,7 +26,7 @@
 #include <linux/sched.h>
 #include <linux/slab.h>
 
-static rethook_handler_t rethook_handler(struct rethook *rh)
+static __always_inline rethook_handler_t rethook_handler(struct rethook *rh)
 {
 	return (rethook_handler_t)rcu_dereference_check(rh->handler,
 							rcu_read_lock_any_held());
@@ -170,11 +170,6 @@ void rethook_hook(struct rethook_node *node, struct pt_regs *regs, bool mcount)
 }
 NOKPROBE_SYMBOL(rethook_hook);
 
-static bool is_trampoline(unsigned long addr)
-{
-	return is_rethook_trampoline(addr);
-}
-
 /*
  * From *@cur on (the task's newest node if NULL), the node of the stack
  * slot @frame that holds the real return address; *@cur is left on it.
@@ -190,7 +185,8 @@ static unsigned long find_ret_addr(struct task_struct *tsk,
 
 	for (; pos; pos = pos->next) {
 		node = container_of(pos, struct rethook_node, llist);
-		if (node->frame == frame && !is_trampoline(node->ret_addr)) {
+		if (node->frame == frame &&
+		    !is_rethook_trampoline(node->ret_addr)) {
 			*cur = pos;
 			return node->ret_addr;
 		}
@@ -247,7 +243,7 @@ NOKPROBE_SYMBOL(rethook_find_ret_addr);
 unsigned long rethook_trampoline_handler(struct pt_regs *regs,
 					 unsigned long frame)
 {
-	struct llist_node *found = NULL, *pos, *next;
+	struct llist_node *found = NULL, *pos, *next, *rest;
 	struct rethook_node *node;
 	rethook_handler_t handler;
 	unsigned long ret_addr;
@@ -269,16 +265,22 @@ unsigned long rethook_trampoline_handler(struct pt_regs *regs,
 	for (pos = current->rethooks.first; pos; pos = pos->next) {
 		node = container_of(pos, struct rethook_node, llist);
 		handler = rethook_handler(node->rethook);
-		if (handler)
+		/*
+		 * A node of another slot above ours belongs to a function
+		 * that left without returning: dropped without a call.
+		 */
+		if (handler && !WARN_ON_ONCE(node->frame != frame))
 			handler(node, node->rethook->data, ret_addr, regs);
 		if (pos == found)
 			break;
 	}
 	arch_rethook_fixup_return(regs, ret_addr);
 
+	/* A recycled node may at once be another task's: read it first. */
+	rest = found->next;
 	pos = current->rethooks.first;
-	current->rethooks.first = found->next;
-	for (; pos != found->next; pos = next) {
+	current->rethooks.first = rest;
+	for (; pos != rest; pos = next) {
 		next = pos->next;
 		rethook_recycle(container_of(pos, struct rethook_node, llist));
 	}
