@@ -53,6 +53,8 @@ struct trace_reader {
 	struct mutex			lock;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
+	struct buffer_data_read_page	*spare;
+	struct raw_splice_page		*spare_sp;
 };
 
 static bool reader_has_cpu(struct trace_reader *r, int cpu)
@@ -142,6 +144,9 @@ static void reader_put(struct trace_reader *r)
 	bitmap_free(r->lost_shown);
 	if (r->rpage)
 		ring_buffer_free_read_page(tr->buffer, r->cpu, r->rpage);
+	if (r->spare)
+		ring_buffer_free_read_page(tr->buffer, r->cpu, r->spare);
+	kfree(r->spare_sp);
 	kfree(r);
 	trace_array_put(tr);
 }
@@ -654,26 +659,40 @@ static ssize_t raw_splice_one(struct trace_reader *r,
 			      struct pipe_inode_info *pipe, bool partial)
 {
 	struct trace_buffer *buffer = r->tr->buffer;
-	struct buffer_data_read_page *rpage;
-	struct raw_splice_page *sp;
+	struct buffer_data_read_page *rpage = r->spare;
+	struct raw_splice_page *sp = r->spare_sp;
 	struct pipe_buffer buf = {};
 	ssize_t ret;
 
-	sp = kzalloc(sizeof(*sp), GFP_KERNEL);
-	if (!sp)
-		return -ENOMEM;
-	ret = ring_buffer_alloc_read_page(buffer, r->cpu, &rpage);
-	if (ret) {
-		kfree(sp);
-		return ret;
+	/*
+	 * What found nothing stays for the next try: a recorder polling
+	 * an idle (or self-traced) buffer allocates nothing.
+	 */
+	if (!sp) {
+		sp = kzalloc(sizeof(*sp), GFP_KERNEL);
+		if (!sp)
+			return -ENOMEM;
+		r->spare_sp = sp;
 	}
-	if (ring_buffer_read_page_size(rpage) != PAGE_SIZE ||
-	    ring_buffer_read_page(buffer, rpage, PAGE_SIZE, r->cpu,
-				  !partial)) {
+	r->spare = NULL;
+	if (rpage && ring_buffer_read_page_size(rpage) != PAGE_SIZE) {
 		ring_buffer_free_read_page(buffer, r->cpu, rpage);
-		kfree(sp);
+		rpage = NULL;
+	}
+	if (!rpage) {
+		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &rpage);
+		if (ret)
+			return ret;
+		if (ring_buffer_read_page_size(rpage) != PAGE_SIZE) {
+			ring_buffer_free_read_page(buffer, r->cpu, rpage);
+			return 0;
+		}
+	}
+	if (ring_buffer_read_page(buffer, rpage, PAGE_SIZE, r->cpu, !partial)) {
+		r->spare = rpage;
 		return 0;
 	}
+	r->spare_sp = NULL;
 	sp->rpage = rpage;
 	refcount_set(&sp->ref, 1);
 	buf.page = virt_to_page(ring_buffer_read_page_data(rpage));
@@ -723,10 +742,14 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 			copy = !ret;
 			break;
 		}
-		/* Finished sub-buffers first; the one being written last. */
+		/*
+		 * Finished sub-buffers only: the one being written stays
+		 * for read() (trace-cmd's flush), as upstream.  Handing it
+		 * over half empty costs a page in the pipe for a few
+		 * entries, and a recorder that traces itself would feed on
+		 * its own splices.
+		 */
 		n = raw_splice_one(r, pipe, false);
-		if (!n && (ret || nonblock))
-			n = raw_splice_one(r, pipe, true);
 		if (n < 0) {
 			ret = ret ?: n;
 			break;
@@ -745,8 +768,11 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 			ret = n;
 			break;
 		}
-		/* After a wait, what is there is enough, full or not. */
-		n = raw_splice_one(r, pipe, true);
+		/*
+		 * buffer_percent 0 wakes on any data: then what is there is
+		 * enough, full or not.
+		 */
+		n = raw_splice_one(r, pipe, !READ_ONCE(r->tr->buffer_percent));
 		if (n < 0) {
 			ret = n;
 			break;
