@@ -403,14 +403,34 @@ out:
 }
 EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 
+/*
+ * Has the CPU filled what its waiters want?  Without the reader lock: a
+ * waiter checks again under it, and fills only grow between its checks
+ * (it is the reader), so a commit that crosses the mark sees it.
+ */
+static bool rb_wait_full_hit(struct rb_cpu *cb)
+{
+	int full = READ_ONCE(cb->wait_full);
+	unsigned long used;
+
+	if (!full)
+		return true;
+	if (full == RB_WAIT_FULL_NONE)
+		return false;
+	used = READ_ONCE(cb->tail) - READ_ONCE(cb->head) + 1;
+	return used * 100 >= (unsigned long)full * READ_ONCE(cb->nr_pages);
+}
+
 static void rb_wake_readers(struct rb_cpu *cb)
 {
 	/*
 	 * Pairs with the smp_mb() in rb_wait_ready(): either the waiter sees
-	 * our commit, or we see its flag.
+	 * our commit, or we see its flag.  A waiter for a fill (a recorder
+	 * at buffer_percent) is woken once it is reached, not per commit.
 	 */
 	smp_mb();
-	if (READ_ONCE(cb->waiters_pending) ||
+	/* Acquire: pairs with the waiter's release, after its fill. */
+	if ((smp_load_acquire(&cb->waiters_pending) && rb_wait_full_hit(cb)) ||
 	    READ_ONCE(cb->buffer->waiters_pending))
 		irq_work_queue(&cb->wake_work);
 }

@@ -110,6 +110,9 @@ static inline unsigned long rb_consumed_count(unsigned long v)
  * @lost:	events lost since the last read, not yet reported
  * @waitq:	readers waiting for data
  * @waiters_pending: a reader waits; writers kick @wake_work
+ * @wait_full:	the least fill (percent of sub-buffers) a waiter wants
+ *		before it is woken: writers do not wake it for less
+ *		(RB_WAIT_FULL_NONE while nobody waits)
  * @wake_work:	wakes @waitq from any context
  */
 struct rb_cpu {
@@ -149,8 +152,11 @@ struct rb_cpu {
 
 	wait_queue_head_t	waitq;
 	bool			waiters_pending;
+	int			wait_full;
 	struct irq_work		wake_work;
 };
+
+#define RB_WAIT_FULL_NONE	INT_MAX
 
 /**
  * struct trace_buffer - a ring buffer: one rb_cpu per possible CPU

@@ -764,7 +764,12 @@ static bool rb_wait_ready(struct trace_buffer *buffer, int cpu, int full)
 
 	if (cpu != RING_BUFFER_ALL_CPUS) {
 		cb = buffer->cpus[cpu];
-		WRITE_ONCE(cb->waiters_pending, true);
+		/* The least fill any waiter wants: writers wake for that. */
+		c = READ_ONCE(cb->wait_full);
+		while (full < c && !try_cmpxchg(&cb->wait_full, &c, full))
+			;
+		/* A writer that sees the flag sees the fill with it. */
+		smp_store_release(&cb->waiters_pending, true);
 		/* Flag before checking: a writer checks data, then the flag. */
 		smp_mb();
 		return rb_cpu_filled(cb, full);

@@ -35,7 +35,12 @@ static void rb_wake_work(struct irq_work *work)
 	struct trace_buffer *buffer = cb->buffer;
 
 	if (READ_ONCE(cb->waiters_pending)) {
+		/*
+		 * Waiters woken now register again, with their fill, if
+		 * they must go on waiting.
+		 */
 		WRITE_ONCE(cb->waiters_pending, false);
+		WRITE_ONCE(cb->wait_full, RB_WAIT_FULL_NONE);
 		wake_up_all(&cb->waitq);
 	}
 	if (READ_ONCE(buffer->waiters_pending)) {
@@ -192,6 +197,7 @@ static struct rb_cpu *rb_cpu_alloc(struct trace_buffer *buffer, int cpu,
 	raw_spin_lock_init(&cb->reader_lock);
 	init_waitqueue_head(&cb->waitq);
 	init_irq_work(&cb->wake_work, rb_wake_work);
+	cb->wait_full = RB_WAIT_FULL_NONE;
 	if (rb_arrays_alloc(n, &cb->slots, &cb->pages))
 		goto fail;
 	for (i = 0; i <= n; i++) {
