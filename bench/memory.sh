@@ -24,7 +24,7 @@ awk '{ v[$1] = $2 }
 	   v["Slab:"], v["Percpu:"], v["MemTotal:"] }' /proc/meminfo
 echo "@@buf $(cat /sys/kernel/tracing/buffer_total_size_kb)"
 GUEST
-MODULES_DIR= "$here/harness/mkinitramfs.sh" "$tree" "$out/mem.cpio" \
+MODULES_DIR= HOST_TOOLS=0 "$here/harness/mkinitramfs.sh" "$tree" "$out/mem.cpio" \
 	"$out/mem-cmd.sh" >/dev/null
 echo "| kernel | CPUs | MemTotal - MemAvailable (kB) | MemTotal - MemFree - Cached - Buffers (kB) | Slab (kB) | Percpu (kB) | buffer_total_size_kb |"
 echo "|---|---|---|---|---|---|---|"

@@ -79,7 +79,10 @@ trap 'rm -f "$list"' EXIT
 	# The tracing clients from the host, with their libraries, when the
 	# guest runs the host's architecture: trace-cmd, perf, uftrace (and
 	# its libmcount), rtla, and util-linux's chrt (busybox has none).
-	if [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ]; then
+	# HOST_TOOLS=0 leaves them out (bench/memory.sh: what the guest's
+	# RAM holds then is the kernel's).
+	if [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ] &&
+	   [ "${HOST_TOOLS:-1}" != 0 ]; then
 		echo "dir /usr 755 0 0"
 		echo "dir /usr/bin 755 0 0"
 		echo "dir /lib 755 0 0"

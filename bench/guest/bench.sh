@@ -75,19 +75,21 @@ insmod /modules/ops_bench.ko 2>/dev/null
 bench ops_register_200 "$(dmesg | sed -n 's/.*ops_bench: register_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
 bench ops_unregister_200 "$(dmesg | sed -n 's/.*unregister_200 \([0-9]*\) ns.*/\1/p' | tail -1)"
 
-# trace-cmd record -p function for 5 s of guest time: the pages it
-# wrote and the events the kernel lost (overrun + dropped, all CPUs).
+# trace-cmd record -p function for 5 s of guest time: the data it
+# recorded (uncompressed, in 4 KiB pages) and the events the kernel lost
+# (overrun + dropped, all CPUs), both from the statistics trace-cmd
+# stores in its file as it stops (`trace-cmd report --stat`).
 if command -v trace-cmd >/dev/null; then
 	cd /tmp
 	trace-cmd record -p function -o /tmp/tc.dat sleep 5 >/tmp/tc.out 2>&1
-	kb=$(sed -n 's/^ *\([0-9]*\) bytes in size.*/\1/p' /tmp/tc.out |
-	     awk '{ n += $1 } END { print int(n / 4096) }')
-	# trace-cmd prints each CPU's stats file as it stops, before it
-	# resets the buffers: the lost events are those lines.
-	lost=$(awk '/^ *(overrun|dropped events):/ { n += $NF }
-		    END { print n + 0 }' /tmp/tc.out)
-	bench trace_cmd_function_5s_pages "$kb"
+	trace-cmd report --stat -i /tmp/tc.dat >/tmp/tc.stat 2>&1
+	pages=$(sed -n 's/^ *\([0-9]*\) bytes in size.*/\1/p' /tmp/tc.stat |
+		awk '{ n += $1 } END { print int(n / 4096) }')
+	lost=$(awk '/^(overrun|dropped events):/ { n += $NF }
+		    END { print n + 0 }' /tmp/tc.stat)
+	bench trace_cmd_function_5s_pages "$pages"
 	bench trace_cmd_function_5s_lost "$lost"
+	sed 's/^/@@ info /' /tmp/tc.out /tmp/tc.stat >$R
 	echo nop > $T/current_tracer
 fi
 
