@@ -743,11 +743,11 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 			break;
 		}
 		/*
-		 * Finished sub-buffers only: the one being written stays
-		 * for read() (trace-cmd's flush), as upstream.  Handing it
-		 * over half empty costs a page in the pipe for a few
-		 * entries, and a recorder that traces itself would feed on
-		 * its own splices.
+		 * Finished sub-buffers first; the one being written only
+		 * after a wait (below), not to a non-blocking poll nor to
+		 * fill up a splice: handing it over half empty costs a page
+		 * in the pipe for a few entries, and a recorder that traces
+		 * itself would feed on its own splices.
 		 */
 		n = raw_splice_one(r, pipe, false);
 		if (n < 0) {
@@ -769,10 +769,11 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 			break;
 		}
 		/*
-		 * buffer_percent 0 wakes on any data: then what is there is
-		 * enough, full or not.
+		 * After a wait, what is there is enough, full or not: the
+		 * fill counts the sub-buffer being written, and a small
+		 * buffer may reach buffer_percent with no finished one.
 		 */
-		n = raw_splice_one(r, pipe, !READ_ONCE(r->tr->buffer_percent));
+		n = raw_splice_one(r, pipe, true);
 		if (n < 0) {
 			ret = n;
 			break;
