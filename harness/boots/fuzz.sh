@@ -83,11 +83,12 @@ echo "@@ endfile" >$RESULTS
 after() {
 	echo nop > $T/current_tracer
 	echo > $T/set_ftrace_filter
-	# Function commands (func:traceoff, ...) stay until removed one by
-	# one, as ftracetest's reset_ftrace_filter does.
-	grep -v '^#' $T/set_ftrace_filter | cut -d: -f1,2 | sort -u |
-	while read -r probe; do
-		echo "!$probe" > $T/set_ftrace_filter
+	# Function commands (func:traceoff, ...) stay until removed: one
+	# '!*:CMD' per command (a glob command can sit on every function,
+	# too many to remove one by one in time).
+	grep -v '^#' $T/set_ftrace_filter | cut -d: -f2 | sort -u |
+	while read -r cmd; do
+		[ -n "$cmd" ] && echo "!*:$cmd" >> $T/set_ftrace_filter
 	done
 	echo > $T/set_ftrace_notrace
 	echo > $T/set_ftrace_pid
