@@ -16,12 +16,16 @@ gen=$(dirname "$cpio")/gen_init_cpio
 if [ ! -x "$gen" ] || [ "$gen" -ot "$tree/usr/gen_init_cpio.c" ]; then
 	gcc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
 fi
-# guest_tool SRC: a static binary of SRC, rebuilt when SRC changes.
+# guest_tool SRC [CFLAGS...]: a binary of SRC (static and -O2 unless
+# CFLAGS say otherwise), rebuilt when SRC changes.
 guest_tool() {
-	local bin
-	bin=$(dirname "$cpio")/$(basename "$1" .c)
-	if [ ! -x "$bin" ] || [ "$bin" -ot "$1" ]; then
-		gcc -static -O2 -Wall -o "$bin" "$1"
+	local src=$1 bin flags
+	shift
+	flags=("$@")
+	[ ${#flags[@]} -gt 0 ] || flags=(-static -O2)
+	bin=$(dirname "$cpio")/$(basename "$src" .c)
+	if [ ! -x "$bin" ] || [ "$bin" -ot "$src" ]; then
+		gcc "${flags[@]}" -Wall -o "$bin" "$src"
 	fi
 	echo "$bin"
 }
@@ -29,10 +33,7 @@ rawcount=$(guest_tool "$here/guest/rawcount.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 # pg-target: dynamic and built with -pg, for uftrace's libmcount.
-pgtarget=$(dirname "$cpio")/pg-target
-if [ ! -x "$pgtarget" ] || [ "$pgtarget" -ot "$here/guest/pg-target.c" ]; then
-	gcc -pg -O0 -Wall -o "$pgtarget" "$here/guest/pg-target.c"
-fi
+pgtarget=$(guest_tool "$here/guest/pg-target.c" -pg -O0)
 
 # host_libs BIN: the shared libraries BIN needs, as initramfs lines.
 # Libraries go to /lib (searched without ld.so.cache); the loader keeps

@@ -104,9 +104,10 @@ after() {
 	expect fuzz "after the fuzz, a marker shows in trace" \
 		grep -q 'hello after the fuzz' $T/trace
 	timeout 5 cat $T/trace_pipe >/tmp/pipe.out
-	expect fuzz "after the fuzz, a marker shows in trace_pipe" \
-		grep -q 'hello after the fuzz' /tmp/pipe.out
-	if ! grep -q 'hello after the fuzz' /tmp/pipe.out; then
+	if grep -q 'hello after the fuzz' /tmp/pipe.out; then
+		result PASS fuzz "after the fuzz, a marker shows in trace_pipe"
+	else
+		result FAIL fuzz "after the fuzz, a marker shows in trace_pipe"
 		# What state the fuzz left behind.
 		for f in tracing_on buffer_size_kb buffer_subbuf_size_kb \
 			 tracing_cpumask current_tracer trace_clock \

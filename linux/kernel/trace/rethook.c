@@ -150,6 +150,19 @@ void rethook_recycle(struct rethook_node *node)
 }
 NOKPROBE_SYMBOL(rethook_recycle);
 
+/* Recycle the nodes of a list from @pos up to @stop (not included). */
+static __always_inline void recycle_nodes(struct llist_node *pos,
+					  struct llist_node *stop)
+{
+	struct llist_node *next;
+
+	/* A recycled node may at once be another task's: read on first. */
+	for (; pos != stop; pos = next) {
+		next = pos->next;
+		rethook_recycle(container_of(pos, struct rethook_node, llist));
+	}
+}
+
 /**
  * rethook_hook - run the node's handler when this function returns
  * @node: a node from rethook_try_get()
@@ -243,7 +256,7 @@ NOKPROBE_SYMBOL(rethook_find_ret_addr);
 unsigned long rethook_trampoline_handler(struct pt_regs *regs,
 					 unsigned long frame)
 {
-	struct llist_node *found = NULL, *pos, *next, *rest;
+	struct llist_node *found = NULL, *pos, *rest;
 	struct rethook_node *node;
 	rethook_handler_t handler;
 	unsigned long ret_addr;
@@ -276,14 +289,11 @@ unsigned long rethook_trampoline_handler(struct pt_regs *regs,
 	}
 	arch_rethook_fixup_return(regs, ret_addr);
 
-	/* A recycled node may at once be another task's: read it first. */
+	/* Read before recycling: @found may at once be another task's. */
 	rest = found->next;
 	pos = current->rethooks.first;
 	current->rethooks.first = rest;
-	for (; pos != rest; pos = next) {
-		next = pos->next;
-		rethook_recycle(container_of(pos, struct rethook_node, llist));
-	}
+	recycle_nodes(pos, rest);
 	preempt_enable_notrace();
 	return ret_addr;
 }
@@ -295,13 +305,9 @@ NOKPROBE_SYMBOL(rethook_trampoline_handler);
  */
 void rethook_flush_task(struct task_struct *tk)
 {
-	struct llist_node *pos, *next;
+	struct llist_node *pos = __llist_del_all(&tk->rethooks);
 
-	pos = __llist_del_all(&tk->rethooks);
 	preempt_disable();
-	for (; pos; pos = next) {
-		next = pos->next;
-		rethook_recycle(container_of(pos, struct rethook_node, llist));
-	}
+	recycle_nodes(pos, NULL);
 	preempt_enable();
 }

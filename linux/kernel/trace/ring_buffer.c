@@ -411,14 +411,10 @@ EXPORT_SYMBOL_GPL(ring_buffer_lock_reserve);
 static bool rb_wait_full_hit(struct rb_cpu *cb)
 {
 	int full = READ_ONCE(cb->wait_full);
-	unsigned long used;
 
 	if (!full)
 		return true;
-	if (full == RB_WAIT_FULL_NONE)
-		return false;
-	used = READ_ONCE(cb->tail) - READ_ONCE(cb->head) + 1;
-	return used * 100 >= (unsigned long)full * READ_ONCE(cb->nr_pages);
+	return full != RB_WAIT_FULL_NONE && rb_fill_reached(cb, full);
 }
 
 static void rb_wake_readers(struct rb_cpu *cb)

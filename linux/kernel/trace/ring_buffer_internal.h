@@ -158,6 +158,19 @@ struct rb_cpu {
 
 #define RB_WAIT_FULL_NONE	INT_MAX
 
+/*
+ * Do @full percent of the CPU's sub-buffers hold data?  The sub-buffer
+ * being written counts: the ring is full at nr_pages - 1 sub-buffers
+ * ahead of the head.  Exact under the reader lock; writers read it
+ * without, to decide whether a waiter's fill is reached.
+ */
+static inline bool rb_fill_reached(struct rb_cpu *cb, int full)
+{
+	unsigned long used = READ_ONCE(cb->tail) - READ_ONCE(cb->head) + 1;
+
+	return used * 100 >= (unsigned long)full * READ_ONCE(cb->nr_pages);
+}
+
 /**
  * struct trace_buffer - a ring buffer: one rb_cpu per possible CPU
  * @flags:	RB_FL_OVERWRITE

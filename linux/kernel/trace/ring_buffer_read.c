@@ -740,19 +740,13 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_finish);
  */
 static bool rb_cpu_filled(struct rb_cpu *cb, int full)
 {
-	unsigned long used, flags;
+	unsigned long flags;
 	bool ret;
 
 	raw_spin_lock_irqsave(&cb->reader_lock, flags);
 	ret = rb_cpu_has_data(cb);
-	if (ret && full) {
-		/*
-		 * The sub-buffer being written counts: the ring is full at
-		 * nr_pages - 1 sub-buffers ahead of the head.
-		 */
-		used = READ_ONCE(cb->tail) - READ_ONCE(cb->head) + 1;
-		ret = used * 100 >= (unsigned long)full * cb->nr_pages;
-	}
+	if (ret && full)
+		ret = rb_fill_reached(cb, full);
 	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
 	return ret;
 }

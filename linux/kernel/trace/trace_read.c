@@ -675,6 +675,7 @@ static ssize_t raw_splice_one(struct trace_reader *r,
 		r->spare_sp = sp;
 	}
 	r->spare = NULL;
+	/* One of another sub-buffer order is of no use any more. */
 	if (rpage && ring_buffer_read_page_size(rpage) != PAGE_SIZE) {
 		ring_buffer_free_read_page(buffer, r->cpu, rpage);
 		rpage = NULL;
@@ -683,12 +684,9 @@ static ssize_t raw_splice_one(struct trace_reader *r,
 		ret = ring_buffer_alloc_read_page(buffer, r->cpu, &rpage);
 		if (ret)
 			return ret;
-		if (ring_buffer_read_page_size(rpage) != PAGE_SIZE) {
-			ring_buffer_free_read_page(buffer, r->cpu, rpage);
-			return 0;
-		}
 	}
-	if (ring_buffer_read_page(buffer, rpage, PAGE_SIZE, r->cpu, !partial)) {
+	if (ring_buffer_read_page_size(rpage) != PAGE_SIZE ||
+	    ring_buffer_read_page(buffer, rpage, PAGE_SIZE, r->cpu, !partial)) {
 		r->spare = rpage;
 		return 0;
 	}
