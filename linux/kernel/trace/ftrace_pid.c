@@ -5,8 +5,8 @@
  * those of the second.  With the function-fork option, a task forked by
  * a listed task joins its parent's lists.
  *
- * Each list is a bitmap of PID_MAX_LIMIT bits, published with RCU and
- * tested in the tracing path.  Forks are followed by an ftrace_ops of
+ * The files are trace_pid_lists.c's; the lists are bitmaps published
+ * with RCU and tested in the tracing path.  Forks are followed by an ftrace_ops of
  * the instance on wake_up_new_task(), whose argument is the new task,
  * and on release_task(), whose argument is a task reaped: its pid leaves
  * the lists, as upstream drops it when the task is freed.
@@ -14,22 +14,14 @@
 #define pr_fmt(fmt) "tracing: " fmt
 
 #include <linux/bitmap.h>
-#include <linux/ctype.h>
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-#include <linux/threads.h>
-#include <linux/tracefs.h>
-#include <linux/uaccess.h>
-#include <linux/vmalloc.h>
 
 #include "trace.h"
 #include "ftrace_internal.h"
-
-#define PID_BITS_SIZE	(BITS_TO_LONGS(PID_MAX_LIMIT) * sizeof(long))
 
 /* Serialises changes of every instance's lists and fork ops. */
 static DEFINE_MUTEX(pid_mutex);
@@ -158,19 +150,21 @@ void trace_pid_fork_update(struct trace_array *tr)
 	mutex_unlock(&pid_mutex);
 }
 
-/* Publish @bits (NULL: no list) as list @which; free the old one. */
-static void set_list(struct trace_array *tr, int which, unsigned long *bits)
+static unsigned long __rcu **function_pid_lists(struct trace_array *tr)
 {
-	unsigned long *old;
-
-	old = rcu_replace_pointer(tr->pids[which], bits,
-				  lockdep_is_held(&pid_mutex));
-	fork_update_locked(tr);
-	if (old) {
-		synchronize_rcu();
-		vfree(old);
-	}
+	return tr->pids;
 }
+
+static const struct trace_pid_set function_pids = {
+	.lock		= &pid_mutex,
+	.lists		= function_pid_lists,
+	.changed	= fork_update_locked,
+};
+
+static const struct trace_pid_file function_pid_files[2] = {
+	{ "set_ftrace_pid", &function_pids, 0 },
+	{ "set_ftrace_notrace_pid", &function_pids, 1 },
+};
 
 /**
  * trace_pids_free - drop an instance's lists and fork ops
@@ -180,8 +174,8 @@ void trace_pids_free(struct trace_array *tr)
 {
 	mutex_lock(&pid_mutex);
 	tr->trace_flags &= ~BIT(TRACE_OPT_FUNCTION_FORK);
-	set_list(tr, 0, NULL);
-	set_list(tr, 1, NULL);
+	trace_pid_set_list(&function_pids, tr, 0, NULL);
+	trace_pid_set_list(&function_pids, tr, 1, NULL);
 	if (tr->fork_ops) {
 		ftrace_free_filter(tr->fork_ops);
 		kfree(tr->fork_ops);
@@ -190,200 +184,6 @@ void trace_pids_free(struct trace_array *tr)
 	mutex_unlock(&pid_mutex);
 }
 
-static const struct file_operations notrace_pid_fops;
-
-/* 0 for set_ftrace_pid, 1 for set_ftrace_notrace_pid. */
-static int which_list(const struct file *file)
-{
-	return file->f_op == &notrace_pid_fops;
-}
-
-static void *pid_start(struct seq_file *m, loff_t *pos)
-{
-	struct trace_cpu_file *f = m->private;
-	unsigned long *bits, bit;
-	loff_t n = *pos;
-
-	mutex_lock(&pid_mutex);
-	bits = rcu_dereference_protected(f->tr->pids[which_list(m->file)],
-					 lockdep_is_held(&pid_mutex));
-	if (!bits)
-		return n ? NULL : SEQ_START_TOKEN;
-	for_each_set_bit(bit, bits, PID_MAX_LIMIT)
-		if (!n--)
-			return (void *)(bit + 1);
-	return NULL;
-}
-
-static void *pid_next(struct seq_file *m, void *v, loff_t *pos)
-{
-	struct trace_cpu_file *f = m->private;
-	unsigned long *bits, bit;
-
-	(*pos)++;
-	if (v == SEQ_START_TOKEN)
-		return NULL;
-	bits = rcu_dereference_protected(f->tr->pids[which_list(m->file)],
-					 lockdep_is_held(&pid_mutex));
-	bit = find_next_bit(bits, PID_MAX_LIMIT, (unsigned long)v);
-	return bit < PID_MAX_LIMIT ? (void *)(bit + 1) : NULL;
-}
-
-static void pid_stop(struct seq_file *m, void *v)
-{
-	mutex_unlock(&pid_mutex);
-}
-
-static int pid_show(struct seq_file *m, void *v)
-{
-	if (v == SEQ_START_TOKEN)
-		seq_puts(m, "no pid\n");
-	else
-		seq_printf(m, "%lu\n", (unsigned long)v - 1);
-	return 0;
-}
-
-static const struct seq_operations pid_seq_ops = {
-	.start	= pid_start,
-	.next	= pid_next,
-	.stop	= pid_stop,
-	.show	= pid_show,
-};
-
-static int pid_open(struct inode *inode, struct file *file)
-{
-	struct trace_cpu_file *f = inode->i_private;
-	struct trace_array *tr = trace_array_get_inode(inode);
-	int ret;
-
-	if (IS_ERR(tr))
-		return PTR_ERR(tr);
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		mutex_lock(&pid_mutex);
-		set_list(tr, which_list(file), NULL);
-		mutex_unlock(&pid_mutex);
-	}
-	if (!(file->f_mode & FMODE_READ)) {
-		file->private_data = f;
-		return 0;
-	}
-	ret = seq_open(file, &pid_seq_ops);
-	if (ret) {
-		trace_array_put(tr);
-		return ret;
-	}
-	((struct seq_file *)file->private_data)->private = f;
-	return 0;
-}
-
-static int pid_release(struct inode *inode, struct file *file)
-{
-	struct trace_cpu_file *f = inode->i_private;
-
-	if (file->f_mode & FMODE_READ)
-		seq_release(inode, file);
-	trace_array_put(f->tr);
-	return 0;
-}
-
-/* One pid of a write: a number (any base kstrtoul takes) below PID_MAX_LIMIT. */
-static int pid_token(char *tok, unsigned long *bits)
-{
-	unsigned long pid;
-
-	if (kstrtoul(tok, 0, &pid))
-		return -EINVAL;
-	/* Upstream refuses a pid beyond the pid space with -EPERM. */
-	if (pid >= PID_MAX_LIMIT)
-		return -EPERM;
-	set_bit(pid, bits);
-	return 0;
-}
-
-/*
- * Pids separated by white space, as many as the write holds; a NUL ends
- * the input.  The list changes only if every pid is good.
- */
-static ssize_t pid_write(struct file *file, const char __user *ubuf,
-			 size_t cnt, loff_t *ppos)
-{
-	struct trace_cpu_file *f = file_inode(file)->i_private;
-	int which = which_list(file);
-	unsigned long *bits, *cur;
-	unsigned int len = 0;
-	bool any = false;
-	char tok[24], c;
-	size_t done;
-	int ret = 0;
-
-	bits = vzalloc(PID_BITS_SIZE);
-	if (!bits)
-		return -ENOMEM;
-	mutex_lock(&pid_mutex);
-	cur = rcu_dereference_protected(f->tr->pids[which],
-					lockdep_is_held(&pid_mutex));
-	if (cur)
-		memcpy(bits, cur, PID_BITS_SIZE);
-	for (done = 0; done < cnt && !ret; done++) {
-		if (!(done % PAGE_SIZE)) {
-			cond_resched();
-			if (fatal_signal_pending(current)) {
-				ret = -EINTR;
-				break;
-			}
-		}
-		if (get_user(c, ubuf + done)) {
-			ret = -EFAULT;
-			break;
-		}
-		if (!c)
-			break;
-		if (!isspace(c)) {
-			if (len >= sizeof(tok) - 1)
-				ret = -EINVAL;
-			else
-				tok[len++] = c;
-			continue;
-		}
-		if (len) {
-			tok[len] = '\0';
-			len = 0;
-			ret = pid_token(tok, bits);
-			any = true;
-		}
-	}
-	if (!ret && len) {
-		tok[len] = '\0';
-		ret = pid_token(tok, bits);
-		any = true;
-	}
-	if (!ret && any)
-		set_list(f->tr, which, bits);
-	else
-		vfree(bits);
-	mutex_unlock(&pid_mutex);
-	if (ret)
-		return ret;
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations pid_fops = {
-	.open		= pid_open,
-	.read		= seq_read,
-	.write		= pid_write,
-	.llseek		= trace_lseek,
-	.release	= pid_release,
-};
-
-static const struct file_operations notrace_pid_fops = {
-	.open		= pid_open,
-	.read		= seq_read,
-	.write		= pid_write,
-	.llseek		= trace_lseek,
-	.release	= pid_release,
-};
-
 /**
  * trace_pid_files_init - create set_ftrace_pid and set_ftrace_notrace_pid
  * @tr: the instance
@@ -391,8 +191,5 @@ static const struct file_operations notrace_pid_fops = {
  */
 void trace_pid_files_init(struct trace_array *tr, struct dentry *dir)
 {
-	tracefs_create_file("set_ftrace_pid", TRACE_MODE_WRITE, dir,
-			    tr->files_all, &pid_fops);
-	tracefs_create_file("set_ftrace_notrace_pid", TRACE_MODE_WRITE, dir,
-			    tr->files_all, &notrace_pid_fops);
+	trace_pid_files_create(function_pid_files, tr, dir);
 }

@@ -7,6 +7,9 @@
  *   stacktrace		record a kernel stack trace
  *   dump, cpudump	print the buffer of every CPU, or of this one, to
  *			the console
+ *   enable_event:SYS:EVENT, disable_event:SYS:EVENT
+ *			switch an event of the instance on or off; the
+ *			event stays in soft mode while the command is set
  *
  * Each command of an instance is one ftrace_ops whose filter holds the
  * functions it is set on; its counts live in a sorted array beside it.
@@ -24,6 +27,7 @@
 
 #include "trace.h"
 #include "ftrace_internal.h"
+#include "trace_event_internal.h"
 
 /* Count of a probe without a limit. */
 #define UNLIMITED	(-1L)
@@ -39,11 +43,15 @@ struct probe_counts {
 	struct probe_count	c[];
 };
 
+struct func_probe;
+
 struct probe_cmd {
 	const char	*name;
 	/* Return whether the probe used up one of its count. */
-	bool		(*hit)(struct trace_array *tr, atomic_long_t *left,
+	bool		(*hit)(struct func_probe *p, atomic_long_t *left,
 			       unsigned long ip);
+	/* It names an event: "SYS:EVENT" comes before the count. */
+	bool		event;
 };
 
 /**
@@ -51,6 +59,7 @@ struct probe_cmd {
  * @list:	in the instance's list of probes
  * @tr:		the instance
  * @cmd:	the command
+ * @target:	enable_event/disable_event: the event's file
  * @ops:	calls probe_func() for the functions it is set on
  * @counts:	how many more times, per function (RCU)
  */
@@ -58,6 +67,7 @@ struct func_probe {
 	struct list_head		list;
 	struct trace_array		*tr;
 	const struct probe_cmd		*cmd;
+	struct trace_event_file		*target;
 	struct ftrace_ops		ops;
 	struct probe_counts __rcu	*counts;
 };
@@ -76,34 +86,34 @@ static bool take_one(atomic_long_t *left)
 	return true;
 }
 
-static bool switch_on(struct trace_array *tr, atomic_long_t *left,
+static bool switch_on(struct func_probe *p, atomic_long_t *left,
 		      unsigned long ip)
 {
-	if (tracer_tracing_is_on(tr) || !take_one(left))
+	if (tracer_tracing_is_on(p->tr) || !take_one(left))
 		return false;
-	tracer_tracing_on(tr);
+	tracer_tracing_on(p->tr);
 	return true;
 }
 
-static bool switch_off(struct trace_array *tr, atomic_long_t *left,
+static bool switch_off(struct func_probe *p, atomic_long_t *left,
 		       unsigned long ip)
 {
-	if (!tracer_tracing_is_on(tr) || !take_one(left))
+	if (!tracer_tracing_is_on(p->tr) || !take_one(left))
 		return false;
-	tracer_tracing_off(tr);
+	tracer_tracing_off(p->tr);
 	return true;
 }
 
-static bool stack(struct trace_array *tr, atomic_long_t *left,
+static bool stack(struct func_probe *p, atomic_long_t *left,
 		  unsigned long ip)
 {
 	if (!take_one(left))
 		return false;
-	trace_record_func_stack(tr, tracing_gen_ctx(), ip);
+	trace_record_func_stack(p->tr, tracing_gen_ctx(), ip);
 	return true;
 }
 
-static bool dump_all(struct trace_array *tr, atomic_long_t *left,
+static bool dump_all(struct func_probe *p, atomic_long_t *left,
 		     unsigned long ip)
 {
 	if (!take_one(left))
@@ -112,7 +122,7 @@ static bool dump_all(struct trace_array *tr, atomic_long_t *left,
 	return true;
 }
 
-static bool dump_cpu(struct trace_array *tr, atomic_long_t *left,
+static bool dump_cpu(struct func_probe *p, atomic_long_t *left,
 		     unsigned long ip)
 {
 	if (!take_one(left))
@@ -121,12 +131,46 @@ static bool dump_cpu(struct trace_array *tr, atomic_long_t *left,
 	return true;
 }
 
+#ifdef CONFIG_EVENT_TRACING
+/* Flip the target's soft-disable bit; only a change uses up a count. */
+static bool event_switch(struct func_probe *p, atomic_long_t *left,
+			 bool on)
+{
+	struct trace_event_file *file = p->target;
+
+	if (!(READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) == on ||
+	    !take_one(left))
+		return false;
+	if (on)
+		clear_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	else
+		set_bit(EVENT_FILE_FL_SOFT_DISABLED_BIT, &file->flags);
+	return true;
+}
+
+static bool event_on(struct func_probe *p, atomic_long_t *left,
+		     unsigned long ip)
+{
+	return event_switch(p, left, true);
+}
+
+static bool event_off(struct func_probe *p, atomic_long_t *left,
+		      unsigned long ip)
+{
+	return event_switch(p, left, false);
+}
+#endif
+
 static const struct probe_cmd probe_cmds[] = {
 	{ "traceon",	switch_on },
 	{ "traceoff",	switch_off },
 	{ "stacktrace",	stack },
 	{ "dump",	dump_all },
 	{ "cpudump",	dump_cpu },
+#ifdef CONFIG_EVENT_TRACING
+	{ "enable_event",	event_on,	true },
+	{ "disable_event",	event_off,	true },
+#endif
 };
 
 static int count_cmp(const void *key, const void *elt)
@@ -151,7 +195,7 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 		return;
 	c = bsearch(&ip, counts->c, counts->n, sizeof(*c), count_cmp);
 	if (c)
-		p->cmd->hit(p->tr, &c->left, ip);
+		p->cmd->hit(p, &c->left, ip);
 }
 
 /*
@@ -161,12 +205,13 @@ static void probe_func(unsigned long ip, unsigned long parent_ip,
 static DEFINE_MUTEX(probes_mutex);
 
 static struct func_probe *find_probe(struct trace_array *tr,
-				     const struct probe_cmd *cmd)
+				     const struct probe_cmd *cmd,
+				     struct trace_event_file *target)
 {
 	struct func_probe *p;
 
 	list_for_each_entry(p, &tr->probes, list)
-		if (p->cmd == cmd)
+		if (p->cmd == cmd && p->target == target)
 			return p;
 	return NULL;
 }
@@ -218,6 +263,10 @@ static void probe_free(struct func_probe *p)
 	ftrace_free_filter(&p->ops);
 	kfree(rcu_dereference_protected(p->counts,
 					lockdep_is_held(&probes_mutex)));
+#ifdef CONFIG_EVENT_TRACING
+	if (p->target)
+		trace_event_soft_put(p->target);
+#endif
 	kfree(p);
 }
 
@@ -253,6 +302,30 @@ static struct ftrace_hash *new_hash(struct func_probe *p, const char *glob,
 	return hash;
 }
 
+/*
+ * The event "SYS:EVENT" at the start of *@param, in soft mode for the
+ * caller; *@param moves past it to the count, or NULL.
+ */
+static struct trace_event_file *probe_target(struct trace_array *tr,
+					     const char **param)
+{
+#ifdef CONFIG_EVENT_TRACING
+	char buf[256], *rest, *sys, *event;
+
+	if (!*param || strscpy(buf, *param, sizeof(buf)) < 0)
+		return ERR_PTR(-EINVAL);
+	rest = buf;
+	sys = strsep(&rest, ":");
+	event = strsep(&rest, ":");
+	if (!event || !*sys || !*event)
+		return ERR_PTR(-EINVAL);
+	*param = rest ? *param + (rest - buf) : NULL;
+	return trace_event_soft_get(tr, sys, event);
+#else
+	return ERR_PTR(-EINVAL);
+#endif
+}
+
 /**
  * ftrace_probe_command - add or remove a function command
  * @tr: the instance
@@ -270,6 +343,7 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 {
 	struct ftrace_hash *hash, *matched = EMPTY_HASH;
 	const struct probe_cmd *pc = NULL;
+	struct trace_event_file *target = NULL;
 	struct probe_counts *counts, *old;
 	struct func_probe *p;
 	long count = UNLIMITED;
@@ -280,18 +354,23 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 			pc = &probe_cmds[i];
 	if (!pc)
 		return -EINVAL;
+	if (pc->event) {
+		target = probe_target(tr, &param);
+		if (IS_ERR(target))
+			return PTR_ERR(target);
+	}
 	if (param && !remove) {
 		unsigned long n;
 
 		/* kstrtoul's errors, as upstream: -ERANGE on overflow. */
 		ret = kstrtoul(param, 0, &n);
 		if (ret)
-			return ret;
+			goto put_target;
 		count = min_t(unsigned long, n, LONG_MAX);
 	}
 
 	mutex_lock(&probes_mutex);
-	p = find_probe(tr, pc);
+	p = find_probe(tr, pc, target);
 	ret = -ENODEV;
 	if (!p && remove)
 		goto out;
@@ -303,6 +382,9 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 			goto out;
 		p->tr = tr;
 		p->cmd = pc;
+		/* The probe now holds the target's soft mode. */
+		p->target = target;
+		target = NULL;
 		p->ops.func = probe_func;
 		p->ops.flags = FTRACE_OPS_FL_RECURSION;
 		list_add_tail(&p->list, &tr->probes);
@@ -339,6 +421,11 @@ unlock:
 out:
 	ftrace_hash_free(matched);
 	mutex_unlock(&probes_mutex);
+put_target:
+#ifdef CONFIG_EVENT_TRACING
+	if (target)
+		trace_event_soft_put(target);
+#endif
 	return ret;
 }
 
@@ -364,6 +451,12 @@ void ftrace_probes_show(struct seq_file *m, struct trace_array *tr)
 		for (i = 0; counts && i < counts->n; i++) {
 			seq_printf(m, "%ps:%s:", (void *)counts->c[i].ip,
 				   p->cmd->name);
+#ifdef CONFIG_EVENT_TRACING
+			if (p->target)
+				seq_printf(m, "%s:%s:",
+					   trace_event_system(p->target->event_call),
+					   trace_event_name(p->target->event_call));
+#endif
 			left = atomic_long_read(&counts->c[i].left);
 			if (left == UNLIMITED)
 				seq_puts(m, "unlimited\n");

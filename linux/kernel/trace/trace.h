@@ -21,6 +21,7 @@
 #include <linux/types.h>
 
 struct dentry;
+struct eventfs_inode;
 struct file;
 struct inode;
 struct ring_buffer_event;
@@ -91,6 +92,13 @@ struct tracer {
  * @option_files:	i_private of the options/ files
  * @fork_ops:		an instance's ops that follows forks for function-fork
  *			(ftrace_pid.c); the top level's is static
+ * @events:		its trace_event_files, one per event (event_mutex)
+ * @event_systems:	its trace_subsystem_dirs (event_mutex)
+ * @event_dir:		its events/ directory (eventfs)
+ * @event_instance:	link in the event layer's list of instances
+ * @event_pids:		set_event_pid and set_event_notrace_pid (RCU)
+ * @event_ignore:	per CPU: the pid lists filter out the running task
+ * @event_pid_probes:	the scheduler probes behind @event_ignore are on
  */
 struct trace_array {
 	struct tracer		*current_trace;
@@ -120,6 +128,13 @@ struct trace_array {
 	unsigned int		err_count;
 	struct option_file	*option_files;
 	struct ftrace_ops	*fork_ops;
+	struct list_head	events;
+	struct list_head	event_systems;
+	struct eventfs_inode	*event_dir;
+	struct list_head	event_instance;
+	unsigned long __rcu	*event_pids[2];
+	bool __percpu		*event_ignore;
+	bool			event_pid_probes;
 };
 
 /**
@@ -146,6 +161,8 @@ enum {
 	TRACE_OPT_FUNC_STACK_TRACE,
 	TRACE_OPT_RECORD_CMD,
 	TRACE_OPT_PAUSE_ON_TRACE,
+	TRACE_OPT_EVENT_FORK,
+	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_MAX
 };
 
@@ -176,6 +193,36 @@ static inline bool trace_pids_set(struct trace_array *tr)
 	return rcu_access_pointer(tr->pids[0]) ||
 	       rcu_access_pointer(tr->pids[1]);
 }
+
+/**
+ * struct trace_pid_set - a pair of pid lists of every instance
+ * @lock:	serialises their changes
+ * @lists:	where an instance's two lists are: trace, notrace (RCU)
+ * @changed:	called with @lock held after one of an instance's lists
+ *		changed, before the old list is freed
+ */
+struct trace_pid_set {
+	struct mutex		*lock;
+	unsigned long __rcu	**(*lists)(struct trace_array *tr);
+	void			(*changed)(struct trace_array *tr);
+};
+
+/**
+ * struct trace_pid_file - one file of a pair (trace_pid_lists.c)
+ * @name:	its name
+ * @set:	the lists
+ * @which:	0 for the trace list, 1 for the notrace list
+ */
+struct trace_pid_file {
+	const char			*name;
+	const struct trace_pid_set	*set;
+	int				which;
+};
+
+void trace_pid_set_list(const struct trace_pid_set *set,
+			struct trace_array *tr, int which, unsigned long *bits);
+void trace_pid_files_create(const struct trace_pid_file files[2],
+			    struct trace_array *tr, struct dentry *dir);
 
 /* The function tracer (trace_functions.c) */
 #ifdef CONFIG_FUNCTION_TRACER
@@ -226,6 +273,7 @@ struct trace_cpu_file {
 
 /* Instances (trace_instances.c) */
 struct trace_array *trace_array_get_inode(const struct inode *inode);
+int trace_array_get(struct trace_array *tr);
 void trace_array_put(struct trace_array *tr);
 bool trace_instance_uses_tracer(struct tracer *t);
 struct trace_array *trace_instance_find_nowait(const char *name);
@@ -251,7 +299,7 @@ extern const struct file_operations trace_pipe_raw_fops;
 /* The buffer's tracefs files (trace_buffer_fs.c). */
 int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir);
 
-/* The event control files (trace_event_files.c). */
+/* The event layer's files of an instance (trace_event_fs.c). */
 void trace_event_files_init(struct trace_array *tr, struct dentry *dir);
 
 extern const struct trace_clock_def trace_clocks[];
@@ -393,9 +441,7 @@ void trace_cmdlines_show(struct seq_file *m);
 /* Formatting entries (trace_output.c) */
 struct trace_seq;
 void trace_print_header(struct seq_file *m, struct trace_array *tr);
-void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
-			struct trace_entry *ent, unsigned int len, int cpu,
-			u64 ts);
+void trace_format_entry(struct trace_iterator *iter);
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);

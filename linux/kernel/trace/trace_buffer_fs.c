@@ -545,165 +545,6 @@ static const struct file_operations stats_fops = {
 	.release	= trace_release_single,
 };
 
-/* --- events/header_page, events/header_event, events/ftrace/ ------------ */
-
-static ssize_t read_trace_seq(char __user *ubuf, size_t cnt, loff_t *ppos,
-			      void (*fill)(struct trace_seq *s, void *arg),
-			      void *arg)
-{
-	struct trace_seq *s;
-	ssize_t ret;
-
-	s = kmalloc(sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return -ENOMEM;
-	trace_seq_init(s);
-	fill(s, arg);
-	ret = simple_read_from_buffer(ubuf, cnt, ppos, s->buffer,
-				      trace_seq_used(s));
-	kfree(s);
-	return ret;
-}
-
-static void fill_header_page(struct trace_seq *s, void *arg)
-{
-	struct trace_cpu_file *f = arg;
-
-	ring_buffer_print_page_header(f->tr->buffer, s);
-}
-
-static void fill_header_event(struct trace_seq *s, void *arg)
-{
-	ring_buffer_print_entry_header(s);
-}
-
-static ssize_t header_page_read(struct file *file, char __user *ubuf,
-				size_t cnt, loff_t *ppos)
-{
-	return read_trace_seq(ubuf, cnt, ppos, fill_header_page,
-			      file->private_data);
-}
-
-static ssize_t header_event_read(struct file *file, char __user *ubuf,
-				 size_t cnt, loff_t *ppos)
-{
-	return read_trace_seq(ubuf, cnt, ppos, fill_header_event, NULL);
-}
-
-static const struct file_operations header_page_fops = {
-	.open		= trace_open_generic,
-	.read		= header_page_read,
-	.llseek		= default_llseek,
-	.release	= trace_release_generic,
-};
-
-static const struct file_operations header_event_fops = {
-	.open		= simple_open,
-	.read		= header_event_read,
-	.llseek		= default_llseek,
-};
-
-struct entry_field {
-	const char	*decl;		/* "type name" as in C */
-	unsigned int	offset;
-	unsigned int	size;
-	bool		is_signed;
-};
-
-struct entry_format {
-	const char		*name;
-	int			id;
-	const char		*print_fmt;
-	struct entry_field	fields[4];
-};
-
-#define FIELD(type, member, decl, sgn) \
-	{ decl, offsetof(type, member), sizeof_field(type, member), sgn }
-#define ARRAY_FIELD(type, member, decl, sgn) \
-	{ decl, offsetof(type, member), 0, sgn }
-
-static const struct entry_format entry_formats[] = {
-	{ "function", TRACE_ENTRY_FN, "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip", {
-		FIELD(struct ftrace_entry, ip, "unsigned long ip", false),
-		FIELD(struct ftrace_entry, parent_ip, "unsigned long parent_ip", false),
-	} },
-	{ "kernel_stack", TRACE_ENTRY_STACK, "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2]", {
-		FIELD(struct stack_entry, size, "int size", true),
-		ARRAY_FIELD(struct stack_entry, caller, "unsigned long caller[]", false),
-	} },
-	{ "print", TRACE_ENTRY_PRINT, "\"%ps: %s\", (void *)REC->ip, REC->buf", {
-		FIELD(struct print_entry, ip, "unsigned long ip", false),
-		ARRAY_FIELD(struct print_entry, buf, "char buf[]", true),
-	} },
-	{ "bprint", TRACE_ENTRY_BPRINT, "\"%ps: %s\", (void *)REC->ip, REC->fmt", {
-		FIELD(struct bprint_entry, ip, "unsigned long ip", false),
-		FIELD(struct bprint_entry, fmt, "const char * fmt", false),
-		ARRAY_FIELD(struct bprint_entry, buf, "u32 buf[]", false),
-	} },
-	{ "bputs", TRACE_ENTRY_BPUTS, "\"%ps: %s\", (void *)REC->ip, REC->str", {
-		FIELD(struct bputs_entry, ip, "unsigned long ip", false),
-		FIELD(struct bputs_entry, str, "const char * str", false),
-	} },
-	{ "raw_data", TRACE_ENTRY_RAW_DATA, "\"id:%04x %08x\", REC->id, (int)REC->buf[0]", {
-		FIELD(struct raw_data_entry, id, "unsigned int id", false),
-		ARRAY_FIELD(struct raw_data_entry, buf, "char buf[]", true),
-	} },
-};
-
-static void fill_format(struct trace_seq *s, void *arg)
-{
-	const struct entry_format *fmt = arg;
-	static const struct entry_field common[] = {
-		FIELD(struct trace_entry, type, "unsigned short common_type", false),
-		FIELD(struct trace_entry, flags, "unsigned char common_flags", false),
-		FIELD(struct trace_entry, preempt_count,
-		      "unsigned char common_preempt_count", false),
-		FIELD(struct trace_entry, pid, "int common_pid", true),
-	};
-	const struct entry_field *fl;
-	int i;
-
-	trace_seq_printf(s, "name: %s\nID: %d\nformat:\n", fmt->name, fmt->id);
-	for (i = 0; i < ARRAY_SIZE(common); i++) {
-		fl = &common[i];
-		trace_seq_printf(s, "\tfield:%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
-				 fl->decl, fl->offset, fl->size, fl->is_signed);
-	}
-	trace_seq_putc(s, '\n');
-	for (fl = fmt->fields; fl < fmt->fields + ARRAY_SIZE(fmt->fields) &&
-	     fl->decl; fl++)
-		trace_seq_printf(s, "\tfield:%s;\toffset:%u;\tsize:%u;\tsigned:%d;\n",
-				 fl->decl, fl->offset, fl->size, fl->is_signed);
-	trace_seq_printf(s, "\nprint fmt: %s\n", fmt->print_fmt);
-}
-
-static ssize_t format_read(struct file *file, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	return read_trace_seq(ubuf, cnt, ppos, fill_format,
-			      file->private_data);
-}
-
-static const struct file_operations format_fops = {
-	.open		= simple_open,
-	.read		= format_read,
-	.llseek		= default_llseek,
-};
-
-static ssize_t id_read(struct file *file, char __user *ubuf, size_t cnt,
-		       loff_t *ppos)
-{
-	const struct entry_format *fmt = file->private_data;
-
-	return read_ulong(ubuf, cnt, ppos, fmt->id);
-}
-
-static const struct file_operations id_fops = {
-	.open		= simple_open,
-	.read		= id_read,
-	.llseek		= default_llseek,
-};
-
 /* --- Creation --------------------------------------------------------------- */
 
 static void create_file(const char *name, umode_t mode, struct dentry *parent,
@@ -711,32 +552,6 @@ static void create_file(const char *name, umode_t mode, struct dentry *parent,
 {
 	if (!tracefs_create_file(name, mode, parent, data, fops))
 		pr_warn("could not create tracefs file '%s'\n", name);
-}
-
-static void create_events_dir(struct trace_cpu_file *all, struct dentry *dir)
-{
-	struct dentry *events, *ftrace, *d;
-	int i;
-
-	events = tracefs_create_dir("events", dir);
-	if (!events)
-		return;
-	create_file("header_page", TRACE_MODE_READ, events, all,
-		    &header_page_fops);
-	create_file("header_event", TRACE_MODE_READ, events, all,
-		    &header_event_fops);
-	ftrace = tracefs_create_dir("ftrace", events);
-	if (!ftrace)
-		return;
-	for (i = 0; i < ARRAY_SIZE(entry_formats); i++) {
-		d = tracefs_create_dir(entry_formats[i].name, ftrace);
-		if (!d)
-			continue;
-		create_file("format", TRACE_MODE_READ, d,
-			    (void *)&entry_formats[i], &format_fops);
-		create_file("id", TRACE_MODE_READ, d,
-			    (void *)&entry_formats[i], &id_fops);
-	}
 }
 
 static void create_per_cpu(struct trace_array *tr, struct dentry *dir)
@@ -810,7 +625,6 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 		create_file("printk_formats", TRACE_MODE_READ, dir, NULL,
 			    &printk_formats_fops);
 	}
-	create_events_dir(all, dir);
 	create_per_cpu(tr, dir);
 	return 0;
 }

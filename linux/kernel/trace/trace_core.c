@@ -14,6 +14,7 @@
 #include <linux/uaccess.h>
 
 #include "trace.h"
+#include "trace_event_internal.h"
 
 struct trace_array global_trace = {
 	.record_on	= true,
@@ -239,9 +240,10 @@ void __init early_trace_init(void)
 /**
  * trace_init - second start-up hook, called from start_kernel()
  *
- * Runs once interrupts and the scheduler are up.  The trace event layer
- * will hook in here; the core itself has nothing left to do.
+ * Runs once the scheduler and RCU are up: the trace events register
+ * here, so that trace_event= records from the first initcall on.
  */
 void __init trace_init(void)
 {
+	trace_events_init();
 }

@@ -103,7 +103,7 @@ int tracepoint_printk_sysctl(const struct ctl_table *table, int write,
 
 /* One dump at a time; the line is formatted here, not on the stack. */
 static atomic_t dump_running = ATOMIC_INIT(0);
-static struct trace_seq dump_seq;
+static struct trace_iterator dump_iter;
 
 /*
  * The CPU whose next event is the oldest, or -1 when all are empty.  A
@@ -149,12 +149,16 @@ static void dump_array(struct trace_array *tr, int only)
 		ev = ring_buffer_read_nowait(buffer, cpu, &ts, &lost, true);
 		if (IS_ERR_OR_NULL(ev))
 			continue;
-		trace_seq_init(&dump_seq);
-		trace_format_entry(&dump_seq, tr, ring_buffer_event_data(ev),
-				   ring_buffer_event_length(ev), cpu, ts);
-		trace_seq_putc(&dump_seq, '\0');
-		dump_seq.buffer[sizeof(dump_seq.buffer) - 1] = '\0';
-		pr_emerg("%s", dump_seq.buffer);
+		trace_seq_init(&dump_iter.seq);
+		dump_iter.tr = tr;
+		dump_iter.ent = ring_buffer_event_data(ev);
+		dump_iter.ent_size = ring_buffer_event_length(ev);
+		dump_iter.cpu = cpu;
+		dump_iter.ts = ts;
+		trace_format_entry(&dump_iter);
+		trace_seq_putc(&dump_iter.seq, '\0');
+		dump_iter.seq.buffer[sizeof(dump_iter.seq.buffer) - 1] = '\0';
+		pr_emerg("%s", dump_iter.seq.buffer);
 		n++;
 		touch_nmi_watchdog();
 	}

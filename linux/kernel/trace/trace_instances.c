@@ -15,6 +15,7 @@
 
 #include "trace.h"
 #include "ftrace_internal.h"
+#include "trace_event_internal.h"
 
 /* Instances other than the top level, under instances_lock. */
 static LIST_HEAD(instance_list);
@@ -69,6 +70,33 @@ struct trace_array *trace_array_get_inode(const struct inode *inode)
 	}
 	spin_unlock(&instances_lock);
 	return found ?: ERR_PTR(-ENODEV);
+}
+
+/**
+ * trace_array_get - hold an instance known by its address
+ * @tr: the instance, possibly removed meanwhile
+ *
+ * The address is compared, never followed, until it is found alive.
+ *
+ * Return: 0, or -ENODEV if @tr is gone or going.
+ */
+int trace_array_get(struct trace_array *tr)
+{
+	struct trace_array *t;
+	int ret = -ENODEV;
+
+	if (tr == &global_trace)
+		return 0;
+	spin_lock(&instances_lock);
+	list_for_each_entry(t, &instance_list, list) {
+		if (t == tr && !t->dead) {
+			t->ref++;
+			ret = 0;
+			break;
+		}
+	}
+	spin_unlock(&instances_lock);
+	return ret;
 }
 
 /**
@@ -140,6 +168,7 @@ struct trace_array *trace_instance_find_nowait(const char *name)
 
 static void instance_free(struct trace_array *tr)
 {
+	trace_events_instance_free(tr);
 #ifdef CONFIG_FUNCTION_TRACER
 	ftrace_probes_release(tr);
 	trace_pids_free(tr);
@@ -222,6 +251,11 @@ static int instance_rmdir(const char *name)
 		tr->current_trace->reset(tr);
 	tr->current_trace = &nop_tracer;
 	mutex_unlock(&tracer_mutex);
+#ifdef CONFIG_FUNCTION_TRACER
+	/* Its event commands hold events of the instance. */
+	ftrace_probes_release(tr);
+#endif
+	trace_events_instance_free(tr);
 	tracefs_remove(tr->dir);
 	instance_free(tr);
 out:

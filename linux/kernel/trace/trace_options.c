@@ -26,6 +26,8 @@ static const char *const option_names[TRACE_OPT_MAX] = {
 	[TRACE_OPT_PAUSE_ON_TRACE]	= "pause-on-trace",
 	[TRACE_OPT_FUNCTION_FORK]	= "function-fork",
 	[TRACE_OPT_FUNC_STACK_TRACE]	= "func_stack_trace",
+	[TRACE_OPT_EVENT_FORK]		= "event-fork",
+	[TRACE_OPT_STACKTRACE]		= "stacktrace",
 };
 
 static DEFINE_MUTEX(options_mutex);

@@ -15,7 +15,7 @@
 #include <linux/trace_seq.h>
 
 #include "trace.h"
-#include "trace_entries.h"
+#include "trace_event_internal.h"
 
 /**
  * trace_print_header - the comment block at the top of trace
@@ -76,13 +76,18 @@ static void format_context(char out[6], struct trace_entry *ent)
 	out[5] = '\0';
 }
 
-/*
- * A code address as the sym-offset and sym-addr options want it: the
- * bare function name by default (no "[module]"), "name+off/size [module]"
- * with sym-offset.
+/**
+ * trace_print_ip - a code address as the sym-offset and sym-addr options
+ * want it
+ * @s: where to print
+ * @tr: the instance whose options apply
+ * @ip: the address
+ *
+ * The bare function name by default (no "[module]"), "name+off/size
+ * [module]" with sym-offset, the address after it with sym-addr.
  */
-static void format_ip(struct trace_seq *s, struct trace_array *tr,
-		      unsigned long ip)
+void trace_print_ip(struct trace_seq *s, struct trace_array *tr,
+		    unsigned long ip)
 {
 	char name[KSYM_NAME_LEN];
 
@@ -100,95 +105,31 @@ static void format_ip(struct trace_seq *s, struct trace_array *tr,
 		trace_seq_printf(s, " <%016lx>", ip);
 }
 
-static void format_message(struct trace_seq *s, struct trace_array *tr,
-			   struct trace_entry *ent, unsigned int len)
-{
-	switch (ent->type) {
-	case TRACE_ENTRY_FN: {
-		struct ftrace_entry *e = (void *)ent;
-
-		format_ip(s, tr, e->ip);
-		if (trace_opt(tr, TRACE_OPT_PRINT_PARENT) && e->parent_ip) {
-			trace_seq_puts(s, " <-");
-			format_ip(s, tr, e->parent_ip);
-		}
-		trace_seq_putc(s, '\n');
-		break;
-	}
-	case TRACE_ENTRY_STACK: {
-		struct stack_entry *e = (void *)ent;
-		int i, n = min_t(int, e->size, (len - sizeof(*e)) / sizeof(long));
-
-		trace_seq_puts(s, "<stack trace>\n");
-		for (i = 0; i < n; i++) {
-			trace_seq_puts(s, " => ");
-			format_ip(s, tr, e->caller[i]);
-			trace_seq_putc(s, '\n');
-		}
-		break;
-	}
-	case TRACE_ENTRY_PRINT: {
-		struct print_entry *e = (void *)ent;
-
-		format_ip(s, tr, e->ip);
-		trace_seq_printf(s, ": %s", e->buf);
-		break;
-	}
-	case TRACE_ENTRY_BPRINT: {
-		struct bprint_entry *e = (void *)ent;
-
-		format_ip(s, tr, e->ip);
-		trace_seq_puts(s, ": ");
-		trace_seq_bprintf(s, e->fmt, e->buf);
-		break;
-	}
-	case TRACE_ENTRY_BPUTS: {
-		struct bputs_entry *e = (void *)ent;
-
-		format_ip(s, tr, e->ip);
-		trace_seq_printf(s, ": %s", e->str);
-		break;
-	}
-	case TRACE_ENTRY_RAW_DATA: {
-		struct raw_data_entry *e = (void *)ent;
-		unsigned int i;
-
-		trace_seq_printf(s, "# %x buf:", e->id);
-		for (i = 0; i + sizeof(*e) < len; i++)
-			trace_seq_printf(s, " %02x", (unsigned char)e->buf[i]);
-		trace_seq_putc(s, '\n');
-		break;
-	}
-	default:
-		trace_seq_printf(s, "Unknown type %d\n", ent->type);
-	}
-}
-
 /**
  * trace_format_entry - one line of trace or trace_pipe
- * @s: where to print
- * @tr: the instance (its clock decides the timestamp format)
- * @ent: the entry
- * @len: its length
- * @cpu: the CPU it was recorded on
- * @ts: its timestamp
+ * @iter: the iterator: its tr, and the entry in ent, ent_size, cpu, ts
+ *
+ * The context columns, then the message the entry type's event prints,
+ * into @iter->seq.
  */
-void trace_format_entry(struct trace_seq *s, struct trace_array *tr,
-			struct trace_entry *ent, unsigned int len, int cpu,
-			u64 ts)
+void trace_format_entry(struct trace_iterator *iter)
 {
+	struct trace_entry *ent = iter->ent;
+	struct trace_seq *s = &iter->seq;
 	char comm[TASK_COMM_LEN];
+	u64 ts = iter->ts;
 	char ctx[6];
 
 	trace_find_cmdline(ent->pid, comm);
 	format_context(ctx, ent);
-	trace_seq_printf(s, "%16s-%-7d [%03d] %s ", comm, ent->pid, cpu, ctx);
-	if (trace_clocks[tr->clock_id].in_ns) {
+	trace_seq_printf(s, "%16s-%-7d [%03d] %s ", comm, ent->pid, iter->cpu,
+			 ctx);
+	if (trace_clocks[iter->tr->clock_id].in_ns) {
 		unsigned long usec = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
 
 		trace_seq_printf(s, "%5llu.%06lu: ", ts, usec);
 	} else {
 		trace_seq_printf(s, "%12llu: ", ts);
 	}
-	format_message(s, tr, ent, len);
+	trace_event_print(iter);
 }

@@ -23,7 +23,8 @@
  * struct trace_reader - the state of one open trace file
  * @tr:		the instance
  * @cpu:	the CPU read, or RING_BUFFER_ALL_CPUS
- * @seq:	formatted text not yet copied to user space
+ * @iter:	the formatting state: @iter.seq holds text not yet copied
+ *		to user space
  * @iters:	trace: per-CPU iterators (writers pause while they live)
  * @pos:	trace: seq_file position of @cur (0 is the header)
  * @cur_cpu:	trace: the CPU of the next entry to show
@@ -40,7 +41,7 @@
 struct trace_reader {
 	struct trace_array		*tr;
 	int				cpu;
-	struct trace_seq		seq;
+	struct trace_iterator		iter;
 	struct ring_buffer_iter		**iters;
 	loff_t				pos;
 	int				cur_cpu;
@@ -72,15 +73,16 @@ static struct trace_reader *reader_get(struct inode *inode)
 	if (IS_ERR(tr))
 		return ERR_CAST(tr);
 	f = inode->i_private;
-	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	r = kvzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r) {
 		trace_array_put(tr);
 		return ERR_PTR(-ENOMEM);
 	}
 	r->tr = tr;
+	r->iter.tr = tr;
 	r->cpu = f->cpu;
 	mutex_init(&r->lock);
-	trace_seq_init(&r->seq);
+	trace_seq_init(&r->iter.seq);
 	return r;
 }
 
@@ -147,7 +149,7 @@ static void reader_put(struct trace_reader *r)
 	if (r->spare)
 		ring_buffer_free_read_page(tr->buffer, r->cpu, r->spare);
 	kfree(r->spare_sp);
-	kfree(r);
+	kvfree(r);
 	trace_array_put(tr);
 }
 
@@ -160,6 +162,17 @@ static void trace_seq_line_too_big(struct trace_seq *s, unsigned int saved)
 	s->seq.len = saved;
 	s->full = 0;
 	trace_seq_puts(s, "[LINE TOO BIG]\n");
+}
+
+/* Format @ev, of @cpu at @ts, into the reader's text. */
+static void reader_format(struct trace_reader *r, struct ring_buffer_event *ev,
+			  int cpu, u64 ts)
+{
+	r->iter.ent = ring_buffer_event_data(ev);
+	r->iter.ent_size = ring_buffer_event_length(ev);
+	r->iter.cpu = cpu;
+	r->iter.ts = ts;
+	trace_format_entry(&r->iter);
 }
 
 /* --- trace ---------------------------------------------------------------- */
@@ -233,15 +246,13 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	}
 	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
 	    !test_and_set_bit(r->cur_cpu, r->lost_shown))
-		trace_seq_printf(&r->seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
-	saved = r->seq.seq.len;
-	trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(r->cur),
-			   ring_buffer_event_length(r->cur), r->cur_cpu,
-			   r->cur_ts);
-	if (r->seq.full)
-		trace_seq_line_too_big(&r->seq, saved);
-	seq_write(m, r->seq.buffer, trace_seq_used(&r->seq));
-	trace_seq_init(&r->seq);
+		trace_seq_printf(&r->iter.seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
+	saved = r->iter.seq.seq.len;
+	reader_format(r, r->cur, r->cur_cpu, r->cur_ts);
+	if (r->iter.seq.full)
+		trace_seq_line_too_big(&r->iter.seq, saved);
+	seq_write(m, r->iter.seq.buffer, trace_seq_used(&r->iter.seq));
+	trace_seq_init(&r->iter.seq);
 	return 0;
 }
 
@@ -446,10 +457,10 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	u64 ts;
 
 	reader_lock(r);
-	ret = trace_seq_to_user(&r->seq, ubuf, cnt);
+	ret = trace_seq_to_user(&r->iter.seq, ubuf, cnt);
 	if (ret != -EBUSY)
 		goto out;
-	trace_seq_init(&r->seq);
+	trace_seq_init(&r->iter.seq);
 
 	while (!pipe_has_data(r)) {
 		if (file->f_flags & O_NONBLOCK) {
@@ -463,30 +474,29 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 
 	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
 	while ((ev = pipe_peek(r, &cpu, &ts, &lost))) {
-		saved = r->seq.seq.len;
+		saved = r->iter.seq.seq.len;
 		if (lost)
-			trace_seq_printf(&r->seq, "CPU:%d [LOST %lu EVENTS]\n",
+			trace_seq_printf(&r->iter.seq, "CPU:%d [LOST %lu EVENTS]\n",
 					 cpu, lost);
-		trace_format_entry(&r->seq, r->tr, ring_buffer_event_data(ev),
-				   ring_buffer_event_length(ev), cpu, ts);
-		if (r->seq.full) {
+		reader_format(r, ev, cpu, ts);
+		if (r->iter.seq.full) {
 			/*
 			 * No room for the whole line.  After other lines it
 			 * waits for the next read; alone, it never fits, and
 			 * leaving it would stall the reader on it for ever.
 			 */
 			if (saved) {
-				r->seq.seq.len = saved;
-				r->seq.full = 0;
+				r->iter.seq.seq.len = saved;
+				r->iter.seq.full = 0;
 				break;
 			}
-			trace_seq_line_too_big(&r->seq, 0);
+			trace_seq_line_too_big(&r->iter.seq, 0);
 		}
 		ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
-		if (trace_seq_used(&r->seq) >= cnt)
+		if (trace_seq_used(&r->iter.seq) >= cnt)
 			break;
 	}
-	ret = trace_seq_to_user(&r->seq, ubuf, cnt);
+	ret = trace_seq_to_user(&r->iter.seq, ubuf, cnt);
 	if (ret == -EBUSY)
 		ret = 0;
 out:
@@ -498,7 +508,7 @@ static __poll_t trace_pipe_poll(struct file *file, poll_table *pt)
 {
 	struct trace_reader *r = file->private_data;
 
-	if (r->seq.readpos < trace_seq_used(&r->seq))
+	if (r->iter.seq.readpos < trace_seq_used(&r->iter.seq))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
 }

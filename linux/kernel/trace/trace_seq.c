@@ -209,6 +209,34 @@ int trace_seq_hex_dump(struct trace_seq *s, const char *prefix_str,
 EXPORT_SYMBOL_GPL(trace_seq_hex_dump);
 
 /**
+ * trace_seq_acquire - reserve room in a trace_seq for direct writing
+ * @s: the trace_seq
+ * @len: bytes wanted
+ *
+ * Used by TP_printk()'s __get_buf().  If @len bytes do not fit, the
+ * trace_seq is marked full and a pointer to its start is returned, so
+ * the caller's writes are harmless and the line is dropped whole.
+ *
+ * Return: where the caller may write @len bytes; @len must not exceed
+ * TRACE_SEQ_BUFFER_SIZE (TP_printk() callers ask for a few dozen bytes).
+ */
+char *trace_seq_acquire(struct trace_seq *s, unsigned int len)
+{
+	unsigned int start;
+
+	WARN_ON_ONCE(len > TRACE_SEQ_BUFFER_SIZE);
+	if (!tseq_begin(s, &start))
+		return s->buffer;
+	if (len > TRACE_SEQ_BUFFER_SIZE - start) {
+		s->full = 1;
+		return s->buffer;
+	}
+	s->seq.len += len;
+	return s->buffer + start;
+}
+EXPORT_SYMBOL_GPL(trace_seq_acquire);
+
+/**
  * trace_print_seq - move a trace_seq's text into a seq_file
  * @m: the seq_file
  * @s: the trace_seq, emptied if everything fitted

@@ -226,22 +226,29 @@ static void stop_start_test(struct kunit *test)
 }
 
 /* Consume the next entry of this CPU and format it as trace_pipe does. */
-static void format_next(struct kunit *test, int cpu, struct trace_seq *s)
+static void format_next(struct kunit *test, int cpu,
+			struct trace_iterator *it)
 {
+	struct trace_seq *s = &it->seq;
 	struct ring_buffer_event *ev;
 	u64 ts;
 
 	trace_seq_init(s);
 	ev = ring_buffer_consume(global_trace.buffer, cpu, &ts, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
-	trace_format_entry(s, &global_trace, ring_buffer_event_data(ev),
-			   ring_buffer_event_length(ev), cpu, ts);
+	it->tr = &global_trace;
+	it->ent = ring_buffer_event_data(ev);
+	it->ent_size = ring_buffer_event_length(ev);
+	it->cpu = cpu;
+	it->ts = ts;
+	trace_format_entry(it);
 	s->buffer[trace_seq_used(s)] = '\0';
 }
 
 static void trace_printk_test(struct kunit *test)
 {
-	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct trace_iterator *it = kunit_kzalloc(test, sizeof(*it), GFP_KERNEL);
+	struct trace_seq *s = it ? &it->seq : NULL;
 	/* Not a constant: trace_printk() formats it at once. */
 	char fmt[] = "kunit print %d\n";
 	char want[64];
@@ -258,13 +265,13 @@ static void trace_printk_test(struct kunit *test)
 	trace_puts("kunit bputs\n");
 	trace_printk(fmt, 7);
 
-	format_next(test, cpu, s);
+	format_next(test, cpu, it);
 	snprintf(want, sizeof(want), "%s: kunit bprint 42 forty-two\n", __func__);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
-	format_next(test, cpu, s);
+	format_next(test, cpu, it);
 	snprintf(want, sizeof(want), "%s: kunit bputs\n", __func__);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
-	format_next(test, cpu, s);
+	format_next(test, cpu, it);
 	snprintf(want, sizeof(want), "%s: kunit print 7\n", __func__);
 	KUNIT_EXPECT_NOT_NULL(test, strstr(s->buffer, want));
 	/* The common columns: task, pid, CPU. */
@@ -274,7 +281,8 @@ static void trace_printk_test(struct kunit *test)
 
 static void line_format_test(struct kunit *test)
 {
-	struct trace_seq *s = kunit_kzalloc(test, sizeof(*s), GFP_KERNEL);
+	struct trace_iterator *it = kunit_kzalloc(test, sizeof(*it), GFP_KERNEL);
+	struct trace_seq *s = it ? &it->seq : NULL;
 	struct print_entry *e = kunit_kzalloc(test, sizeof(*e) + 8, GFP_KERNEL);
 	static const struct {
 		unsigned char flags, pc;
@@ -303,8 +311,12 @@ static void line_format_test(struct kunit *test)
 		e->ent.flags = cases[i].flags;
 		e->ent.preempt_count = cases[i].pc;
 		trace_seq_init(s);
-		trace_format_entry(s, &global_trace, &e->ent, sizeof(*e) + 8, 3,
-				   1234567891ULL);
+		it->tr = &global_trace;
+		it->ent = &e->ent;
+		it->ent_size = sizeof(*e) + 8;
+		it->cpu = 3;
+		it->ts = 1234567891ULL;
+		trace_format_entry(it);
 		s->buffer[trace_seq_used(s)] = '\0';
 		snprintf(want, sizeof(want),
 			 "          <idle>-0       [003] %s     1.234567: %s: hi\n",

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The core's own entries (trace_entries.h) as events of the "ftrace"
+ * system: each has a fixed entry type, a field table that its
+ * events/ftrace/<name>/format publishes for trace-cmd, and a printer
+ * that trace and trace_pipe use, through the same registry as every
+ * TRACE_EVENT().  They cannot be enabled: the tracers write them.
+ */
+#include <linux/kernel.h>
+#include <linux/trace_events.h>
+#include <linux/trace_seq.h>
+
+#include "trace.h"
+#include "trace_entries.h"
+#include "trace_event_internal.h"
+
+/* --- Printers -------------------------------------------------------------- */
+
+static enum print_line_t print_function(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	trace_print_ip(s, iter->tr, e->ip);
+	if (trace_opt(iter->tr, TRACE_OPT_PRINT_PARENT) && e->parent_ip) {
+		trace_seq_puts(s, " <-");
+		trace_print_ip(s, iter->tr, e->parent_ip);
+	}
+	trace_seq_putc(s, '\n');
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct stack_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	int i, n;
+
+	n = (iter->ent_size - (int)sizeof(*e)) / (int)sizeof(long);
+	n = clamp(e->size, 0, max(n, 0));
+	trace_seq_puts(s, "<stack trace>\n");
+	for (i = 0; i < n; i++) {
+		trace_seq_puts(s, " => ");
+		trace_print_ip(s, iter->tr, e->caller[i]);
+		trace_seq_putc(s, '\n');
+	}
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_print(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct print_entry *e = (void *)iter->ent;
+	int len = iter->ent_size - (int)sizeof(*e);
+
+	trace_print_ip(&iter->seq, iter->tr, e->ip);
+	trace_seq_printf(&iter->seq, ": %.*s", max(len, 0), e->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_bprint(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct bprint_entry *e = (void *)iter->ent;
+
+	trace_print_ip(&iter->seq, iter->tr, e->ip);
+	trace_seq_puts(&iter->seq, ": ");
+	trace_seq_bprintf(&iter->seq, e->fmt, e->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_bputs(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	struct bputs_entry *e = (void *)iter->ent;
+
+	trace_print_ip(&iter->seq, iter->tr, e->ip);
+	trace_seq_printf(&iter->seq, ": %s", e->str);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_raw_data(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct raw_data_entry *e = (void *)iter->ent;
+	int i, len = iter->ent_size - (int)sizeof(*e);
+
+	trace_seq_printf(&iter->seq, "# %x buf:", e->id);
+	for (i = 0; i < len; i++)
+		trace_seq_printf(&iter->seq, " %02x", (unsigned char)e->buf[i]);
+	trace_seq_putc(&iter->seq, '\n');
+	return trace_handle_return(&iter->seq);
+}
+
+/* --- Field tables and events ---------------------------------------------- */
+
+#define ENTRY_FIELD(etype, member, ctype, sgn)				\
+	{ .type = ctype, .name = #member,				\
+	  .size = sizeof_field(etype, member),				\
+	  .align = __alignof__(((etype *)0)->member),			\
+	  .is_signed = sgn, .filter_type = FILTER_OTHER }
+#define ENTRY_ARRAY(member, ctype, elem, n, sgn)			\
+	{ .type = ctype, .name = #member, .size = sizeof(elem) * (n),	\
+	  .align = __alignof__(elem), .is_signed = sgn,			\
+	  .filter_type = FILTER_OTHER, .len = (n) }
+
+static struct trace_event_fields function_fields[] = {
+	ENTRY_FIELD(struct ftrace_entry, ip, "unsigned long", 0),
+	ENTRY_FIELD(struct ftrace_entry, parent_ip, "unsigned long", 0),
+	{}
+};
+
+static struct trace_event_fields kernel_stack_fields[] = {
+	ENTRY_FIELD(struct stack_entry, size, "int", 1),
+	/* Published as 8 frames, as upstream does; entries hold @size. */
+	ENTRY_ARRAY(caller, "unsigned long[8]", unsigned long, 8, 0),
+	{}
+};
+
+static struct trace_event_fields print_fields[] = {
+	ENTRY_FIELD(struct print_entry, ip, "unsigned long", 0),
+	ENTRY_ARRAY(buf, "char[]", char, 0, 0),
+	{}
+};
+
+static struct trace_event_fields bprint_fields[] = {
+	ENTRY_FIELD(struct bprint_entry, ip, "unsigned long", 0),
+	ENTRY_FIELD(struct bprint_entry, fmt, "const char *", 0),
+	ENTRY_ARRAY(buf, "u32[]", u32, 0, 0),
+	{}
+};
+
+static struct trace_event_fields bputs_fields[] = {
+	ENTRY_FIELD(struct bputs_entry, ip, "unsigned long", 0),
+	ENTRY_FIELD(struct bputs_entry, str, "const char *", 0),
+	{}
+};
+
+static struct trace_event_fields raw_data_fields[] = {
+	ENTRY_FIELD(struct raw_data_entry, id, "unsigned int", 0),
+	ENTRY_ARRAY(buf, "char[]", char, 0, 0),
+	{}
+};
+
+#define ENTRY_EVENT(ename, etype, printer, fmt)				\
+	static struct trace_event_functions ename##_funcs = {		\
+		.trace = printer,					\
+	};								\
+	static struct trace_event_class ename##_class = {		\
+		.system = "ftrace",					\
+		.fields_array = ename##_fields,				\
+		.fields = LIST_HEAD_INIT(ename##_class.fields),		\
+		.raw_init = trace_event_raw_init,			\
+	};								\
+	static char ename##_fmt[] = fmt;				\
+	static struct trace_event_call ename##_call = {			\
+		.class = &ename##_class,				\
+		.name = #ename,						\
+		.event = { .type = etype, .funcs = &ename##_funcs },	\
+		.print_fmt = ename##_fmt,				\
+		.flags = TRACE_EVENT_FL_IGNORE_ENABLE,			\
+	}
+
+ENTRY_EVENT(function, TRACE_ENTRY_FN, print_function,
+	    "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
+/* Upstream's format, 8 frames; the printer prints each entry's @size. */
+static_assert(TRACE_STACK_MAX >= 8);
+ENTRY_EVENT(kernel_stack, TRACE_ENTRY_STACK, print_stack,
+	    "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]");
+ENTRY_EVENT(print, TRACE_ENTRY_PRINT, print_print,
+	    "\"%ps: %s\", (void *)REC->ip, REC->buf");
+ENTRY_EVENT(bprint, TRACE_ENTRY_BPRINT, print_bprint,
+	    "\"%ps: %s\", (void *)REC->ip, REC->fmt");
+ENTRY_EVENT(bputs, TRACE_ENTRY_BPUTS, print_bputs,
+	    "\"%ps: %s\", (void *)REC->ip, REC->str");
+ENTRY_EVENT(raw_data, TRACE_ENTRY_RAW_DATA, print_raw_data,
+	    "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
+
+struct trace_event_call *const trace_entry_calls[] = {
+	&function_call, &kernel_stack_call, &print_call, &bprint_call,
+	&bputs_call, &raw_data_call,
+};
+const unsigned int nr_trace_entry_calls = ARRAY_SIZE(trace_entry_calls);

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * trace_options and the options/ directory: named on/off switches of an
+ * instance, and trace_options= on the command line for the top level.
+ */
+#define pr_fmt(fmt) "tracing: " fmt
+
+#include <linux/err.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/ring_buffer.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/tracefs.h>
+#include <asm/setup.h>
+
+#include "trace.h"
+
+static const char *const option_names[TRACE_OPT_MAX] = {
+	[TRACE_OPT_PRINT_PARENT]	= "print-parent",
+	[TRACE_OPT_SYM_OFFSET]		= "sym-offset",
+	[TRACE_OPT_SYM_ADDR]		= "sym-addr",
+	[TRACE_OPT_OVERWRITE]		= "overwrite",
+	[TRACE_OPT_RECORD_CMD]		= "record-cmd",
+	[TRACE_OPT_PAUSE_ON_TRACE]	= "pause-on-trace",
+	[TRACE_OPT_FUNCTION_FORK]	= "function-fork",
+	[TRACE_OPT_FUNC_STACK_TRACE]	= "func_stack_trace",
+};
+
+static DEFINE_MUTEX(options_mutex);
+
+static bool option_built(int opt)
+{
+	if (opt == TRACE_OPT_FUNCTION_FORK || opt == TRACE_OPT_FUNC_STACK_TRACE)
+		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
+	return true;
+}
+
+static void set_option(struct trace_array *tr, int opt, bool on)
+{
+	mutex_lock(&options_mutex);
+	if (on == trace_opt(tr, opt))
+		goto out;
+	WRITE_ONCE(tr->trace_flags, tr->trace_flags ^ BIT(opt));
+	switch (opt) {
+	case TRACE_OPT_OVERWRITE:
+		tr->overwrite = on;
+		if (tr->buffer)
+			ring_buffer_change_overwrite(tr->buffer, on);
+		break;
+#ifdef CONFIG_FUNCTION_TRACER
+	case TRACE_OPT_FUNCTION_FORK:
+		trace_pid_fork_update(tr);
+		break;
+#endif
+	}
+out:
+	mutex_unlock(&options_mutex);
+}
+
+/**
+ * trace_set_option - set an option from its trace_options spelling
+ * @tr: the instance
+ * @name: "name" to set it, "noname" to clear it
+ *
+ * Return: 0, or -EINVAL for an unknown option.
+ */
+int trace_set_option(struct trace_array *tr, const char *name)
+{
+	bool on = strncmp(name, "no", 2) != 0;
+	int opt;
+
+	if (!on)
+		name += 2;
+	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
+		if (option_names[opt] && option_built(opt) &&
+		    !strcmp(name, option_names[opt])) {
+			set_option(tr, opt, on);
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+static int trace_options_show(struct seq_file *m, void *v)
+{
+	struct trace_cpu_file *f = m->private;
+	int opt;
+
+	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
+		if (!option_names[opt] || !option_built(opt))
+			continue;
+		seq_printf(m, "%s%s\n", trace_opt(f->tr, opt) ? "" : "no",
+			   option_names[opt]);
+	}
+	return 0;
+}
+
+static int trace_options_open(struct inode *inode, struct file *file)
+{
+	return trace_open_single(inode, file, trace_options_show);
+}
+
+static ssize_t trace_options_write(struct file *file, const char __user *ubuf,
+				   size_t cnt, loff_t *ppos)
+{
+	struct seq_file *m = file->private_data;
+	struct trace_cpu_file *f = m->private;
+	char buf[64], *word;
+	int ret;
+
+	word = tracing_user_word(ubuf, cnt, buf, sizeof(buf));
+	if (IS_ERR(word))
+		return PTR_ERR(word);
+	ret = trace_set_option(f->tr, word);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+static const struct file_operations trace_options_fops = {
+	.open		= trace_options_open,
+	.read		= seq_read,
+	.write		= trace_options_write,
+	.llseek		= seq_lseek,
+	.release	= trace_release_single,
+};
+
+static ssize_t option_read(struct file *file, char __user *ubuf, size_t cnt,
+			   loff_t *ppos)
+{
+	struct option_file *of = file->private_data;
+	char buf[4];
+
+	snprintf(buf, sizeof(buf), "%d\n", trace_opt(of->tr, of->opt));
+	return simple_read_from_buffer(ubuf, cnt, ppos, buf, 2);
+}
+
+static ssize_t option_write(struct file *file, const char __user *ubuf,
+			    size_t cnt, loff_t *ppos)
+{
+	struct option_file *of = file->private_data;
+	bool on;
+	int ret;
+
+	ret = tracing_parse_bool(ubuf, cnt, &on);
+	if (ret)
+		return ret;
+	set_option(of->tr, of->opt, on);
+	*ppos += cnt;
+	return cnt;
+}
+
+static int option_open(struct inode *inode, struct file *file)
+{
+	struct trace_array *tr = trace_array_get_inode(inode);
+
+	if (IS_ERR(tr))
+		return PTR_ERR(tr);
+	file->private_data = inode->i_private;
+	return 0;
+}
+
+static int option_release(struct inode *inode, struct file *file)
+{
+	struct option_file *of = inode->i_private;
+
+	trace_array_put(of->tr);
+	return 0;
+}
+
+static const struct file_operations option_fops = {
+	.open		= option_open,
+	.release	= option_release,
+	.read		= option_read,
+	.write		= option_write,
+	.llseek		= default_llseek,
+};
+
+/**
+ * trace_options_init - create trace_options and options/ of an instance
+ * @tr: the instance
+ * @dir: its directory (NULL for the tracefs root)
+ *
+ * The options/ files live as long as the instance: their i_private is
+ * part of an array freed with the instance's other files.
+ */
+void trace_options_init(struct trace_array *tr, struct dentry *dir)
+{
+	struct option_file *files;
+	struct dentry *options;
+	int opt;
+
+	tracefs_create_file("trace_options", TRACE_MODE_WRITE, dir,
+			    tr->files_all, &trace_options_fops);
+	options = tracefs_create_dir("options", dir);
+	files = kcalloc(TRACE_OPT_MAX, sizeof(*files), GFP_KERNEL);
+	if (!options || !files) {
+		kfree(files);
+		return;
+	}
+	tr->option_files = files;
+	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
+		if (!option_names[opt] || !option_built(opt))
+			continue;
+		files[opt].tr = tr;
+		files[opt].opt = opt;
+		tracefs_create_file(option_names[opt], TRACE_MODE_WRITE,
+				    options, &files[opt], &option_fops);
+	}
+}
+
+static char boot_options[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_boot_options(char *str)
+{
+	strscpy(boot_options, str, sizeof(boot_options));
+	return 1;
+}
+__setup("trace_options=", set_boot_options);
+
+/**
+ * trace_boot_options_apply - apply trace_options= to the top level
+ * @tr: the top-level instance
+ */
+void __init trace_boot_options_apply(struct trace_array *tr)
+{
+	char *s = boot_options, *tok;
+
+	while ((tok = strsep(&s, ","))) {
+		tok = strim(tok);
+		if (*tok && trace_set_option(tr, tok))
+			pr_warn("trace_options=: unknown option '%s'\n", tok);
+	}
+}
