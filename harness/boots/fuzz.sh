@@ -4,8 +4,9 @@
 # fuzz-seconds: 50
 #
 # Seeded hostile writes to every writable tracefs file (top level,
-# per_cpu, options/ and four instances, two of which come and go) and the
-# tracing sysctls while the function tracer runs and readers read:
+# per_cpu, options/, events/ (the system files of every system, the
+# event files of a few) and four instances, two of which come and go) and
+# the tracing sysctls while the function tracer runs and readers read:
 # harness/guest/fuzz.c.  Any oops, warning, hang, lockdep or OOM report,
 # or an errno no file should give, fails it.  Then tracing must
 # still work: a marker written after the fuzz shows in trace and
@@ -90,6 +91,16 @@ after() {
 	while read -r cmd; do
 		[ -n "$cmd" ] && echo "!*:$cmd" >> $T/set_ftrace_filter
 	done
+	# Events and their triggers: a traceoff trigger left on an event
+	# would switch tracing off again.
+	echo 0 > $T/events/enable
+	for f in $T/events/*/*/trigger; do
+		grep -v '^#' "$f" | while read -r t; do
+			echo "!${t%% *}" > "$f"
+		done
+	done
+	echo > $T/set_event_pid
+	echo > $T/set_event_notrace_pid
 	echo > $T/set_ftrace_notrace
 	echo > $T/set_ftrace_pid
 	echo > $T/set_ftrace_notrace_pid

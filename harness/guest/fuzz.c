@@ -52,7 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_FILES	2048
+#define MAX_FILES	4096
 #define MAX_WORKERS	16
 #define RING		24
 #define OP_TEXT		200
@@ -71,7 +71,7 @@ static const char *const instances[] = { "fuzz0", "fuzz1", "fuzzA", "fuzzB" };
 enum kind {
 	K_NUM, K_BOOL, K_OPTION, K_SIZE, K_SUBBUF, K_CMDLINES, K_PERCENT,
 	K_TRACER, K_CLOCK, K_OPTIONS, K_FILTER, K_PID, K_CPUMASK, K_MARKER,
-	K_RAW, K_EVENT, K_OTHER,
+	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_OTHER,
 };
 
 static const struct {
@@ -93,6 +93,8 @@ static const struct {
 	{ "trace_marker", K_MARKER },
 	{ "trace_marker_raw", K_RAW },
 	{ "set_event", K_EVENT },
+	{ "filter", K_EVFILTER },
+	{ "trigger", K_TRIGGER },
 	{ "enable", K_BOOL },
 	{ "buffer_size_kb", K_SIZE },
 	{ "buffer_subbuf_size_kb", K_SUBBUF },
@@ -415,6 +417,31 @@ static const char *const event_specs[] = {
 	":sched_switch",
 };
 
+/* Event filters: good ones on sched_switch's fields and bad ones. */
+static const char *const ev_filters[] = {
+	"0", "common_pid == 1", "common_pid != 0 && prev_pid > 10",
+	"prev_comm ~ \"*sh*\"", "next_comm == swapper/0", "prev_prio < 100 || next_prio >= 120",
+	"!(common_pid == 1 || common_pid == 2)", "common_cpu & CPUS{0}",
+	"common_pid & 1", "prev_state == 1", "next_pid > -1",
+	"common_pid == 1 &&", "((((common_pid == 1", "common_pid == 1))",
+	"nosuchfield == 3", "prev_comm > 3", "common_pid == abc",
+	"prev_comm ~ \"unterminated", "common_cpu == CPUS{0-", "&&", "!",
+	"common_pid = 1", "sig >= 10 && sig < 15", "ip.function == schedule",
+	"common_pid == 99999999999999999999999",
+};
+
+/* Triggers: each command, counts, filters, removals, and junk. */
+static const char *const ev_triggers[] = {
+	"traceon", "traceoff:3", "stacktrace", "stacktrace:2 if common_pid == 1",
+	"enable_event:sched:sched_switch", "disable_event:sched:sched_wakeup:2",
+	"enable_event:sched:sched_switch if prev_pid > 0", "!traceon",
+	"!traceoff", "!stacktrace", "!enable_event:sched:sched_switch",
+	"!disable_event:sched:sched_wakeup", "traceoff if nosuchfield == 1",
+	"traceon:badparam", "enable_event:nosys:noevent", "snapshot",
+	"hist:keys=common_pid", "traceoff if", "traceoff junk", ":", "!",
+	"enable_event:sched", "traceon:99999999999999999999999",
+};
+
 static const char *func(struct rng *r)
 {
 	return nfuncs ? funcs[rnd(r, nfuncs)] : "schedule";
@@ -485,13 +512,14 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 	case K_OPTIONS:
 		s = nopts ? opts[rnd(r, nopts)] : "overwrite";
 		/* Stack traces of every call would stall a TCG guest. */
-		if (!strcmp(s, "func_stack_trace"))
-			put(b, "nofunc_stack_trace");
+		if (!strcmp(s, "func_stack_trace") || !strcmp(s, "stacktrace"))
+			putf(b, "no%s", s);
 		else
 			putf(b, "%s%s", rnd(r, 2) ? "no" : "", s);
 		break;
 	case K_OPTION:
-		if (!strcmp(f->base, "func_stack_trace"))
+		if (!strcmp(f->base, "func_stack_trace") ||
+		    !strcmp(f->base, "stacktrace"))
 			put(b, "0");
 		else
 			put(b, rnd(r, 2) ? "1" : "0");
@@ -544,6 +572,12 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 			put(b, events[rnd(r, nevents)]);
 		else
 			put(b, PICK(r, event_specs));
+		break;
+	case K_EVFILTER:
+		put(b, PICK(r, ev_filters));
+		break;
+	case K_TRIGGER:
+		put(b, PICK(r, ev_triggers));
 		break;
 	case K_SIZE:
 		put(b, PICK(r, sizes_kb));
@@ -823,6 +857,33 @@ static bool excluded(const char *desc)
 	return false;
 }
 
+/*
+ * The systems whose event directories are walked: every event's files
+ * would be thousands.  The others contribute their system files.
+ */
+static const char *const walked_systems[] = {
+	"sched", "signal", "timer", "ftrace", "sample-trace",
+};
+
+/* Whether @rel ("[instances/X/]events/SYS" or deeper) is walked. */
+static bool walked(const char *rel)
+{
+	const char *ev = strstr(rel, "events/"), *sys;
+	size_t i, n;
+
+	if (!ev || (ev != rel && ev[-1] != '/'))
+		return true;
+	sys = ev + strlen("events/");
+	n = strcspn(sys, "/");
+	if (!sys[n])
+		return true;
+	for (i = 0; i < ARRAY_SIZE(walked_systems); i++)
+		if (strlen(walked_systems[i]) == n &&
+		    !strncmp(sys, walked_systems[i], n))
+			return true;
+	return false;
+}
+
 static void walk(const char *rel, int domain)
 {
 	struct dirent **ents;
@@ -846,7 +907,8 @@ static void walk(const char *rel, int domain)
 		if (fstatat(rootfd, path, &stb, 0))
 			goto next;
 		if (S_ISDIR(stb.st_mode)) {
-			walk(path, domain);
+			if (walked(path))
+				walk(path, domain);
 			goto next;
 		}
 		if (!S_ISREG(stb.st_mode) || nfiles == MAX_FILES ||
@@ -1061,6 +1123,8 @@ static int pick_class(struct rng *r, const struct tfile *f)
 	switch (f->kind) {
 	case K_FILTER:
 	case K_EVENT:
+	case K_EVFILTER:
+	case K_TRIGGER:
 		w[C_CMD] = 20;
 		w[C_GLOB] = 15;
 		w[C_NAMES] = 8;
