@@ -40,7 +40,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
-	series series-check
+	series series-check formats
 
 all: kernel
 
@@ -58,6 +58,7 @@ help:
 	@echo "make check-debug [KERNEL=anchor]   only the debug kernel's run"
 	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
 	@echo "make memory            memory after boot, ours beside the anchor"
+	@echo "make formats           event format files, ours against the anchor"
 	@echo "make series            the patch series of linux/series in out/series"
 	@echo "make series-check      build every prefix of the series"
 
@@ -169,6 +170,11 @@ fuzz: $(KTARGET)
 	  FUZZ_KMSG=$(KMSG) python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) \
 		--tree $(TREE) --out $(OUT)/fuzz-$(KERNEL) --only fuzz | \
 	  tee $(OUT)/fuzz-$(KERNEL).log | harness/summarise.sh
+
+# Outside CI: every trace event's format file, ours against the anchor's
+# (out/formats-ours, out/formats-anchor; identical but for the ID line).
+formats: kernel anchor
+	@harness/formats.sh $(TREE) $(OUT) $(BUILD)/$(IMAGE) $(ANCHOR_BUILD)/$(IMAGE)
 
 bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours
