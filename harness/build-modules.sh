@@ -13,7 +13,7 @@ out=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
 
 mkdir -p "$out/src"
-for f in "$here"/modules/*.c "$here"/../bench/modules/*.c; do
+for f in "$here"/modules/*.[ch] "$here"/../bench/modules/*.[ch]; do
 	cmp -s "$f" "$out/src/${f##*/}" || cp "$f" "$out/src/"
 done
 cat "$here"/modules/Kbuild "$here"/../bench/modules/Kbuild >"$out/src/Kbuild.new"

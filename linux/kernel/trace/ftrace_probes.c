@@ -307,7 +307,7 @@ static struct ftrace_hash *new_hash(struct func_probe *p, const char *glob,
  * caller; *@param moves past it to the count, or NULL.
  */
 static struct trace_event_file *probe_target(struct trace_array *tr,
-					     const char **param)
+					     const char **param, bool remove)
 {
 #ifdef CONFIG_EVENT_TRACING
 	char buf[256], *rest, *sys, *event;
@@ -320,6 +320,9 @@ static struct trace_event_file *probe_target(struct trace_array *tr,
 	if (!event || !*sys || !*event)
 		return ERR_PTR(-EINVAL);
 	*param = rest ? *param + (rest - buf) : NULL;
+	/* To remove a command, the event is only compared with its probe's. */
+	if (remove)
+		return trace_event_file_lookup(tr, sys, event);
 	return trace_event_soft_get(tr, sys, event);
 #else
 	return ERR_PTR(-EINVAL);
@@ -355,7 +358,7 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 	if (!pc)
 		return -EINVAL;
 	if (pc->event) {
-		target = probe_target(tr, &param);
+		target = probe_target(tr, &param, remove);
 		if (IS_ERR(target))
 			return PTR_ERR(target);
 	}
@@ -423,7 +426,7 @@ out:
 	mutex_unlock(&probes_mutex);
 put_target:
 #ifdef CONFIG_EVENT_TRACING
-	if (target)
+	if (target && !remove)
 		trace_event_soft_put(target);
 #endif
 	return ret;

@@ -22,6 +22,7 @@
 
 struct dentry;
 struct eventfs_inode;
+struct syscall_files;
 struct file;
 struct inode;
 struct ring_buffer_event;
@@ -99,6 +100,7 @@ struct tracer {
  * @event_pids:		set_event_pid and set_event_notrace_pid (RCU)
  * @event_ignore:	per CPU: the pid lists filter out the running task
  * @event_pid_probes:	the scheduler probes behind @event_ignore are on
+ * @syscall_files:	the syscall events it has on, by number (RCU)
  */
 struct trace_array {
 	struct tracer		*current_trace;
@@ -135,6 +137,7 @@ struct trace_array {
 	unsigned long __rcu	*event_pids[2];
 	bool __percpu		*event_ignore;
 	bool			event_pid_probes;
+	struct syscall_files __rcu *syscall_files;
 };
 
 /**

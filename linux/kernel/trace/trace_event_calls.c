@@ -415,9 +415,11 @@ static int event_add(struct trace_event_call *call, struct module *mod)
 		return ret;
 	if (call->class->raw_init) {
 		ret = call->class->raw_init(call);
+		/* -ENOENT: a syscall without a number, left out quietly. */
 		if (ret) {
-			pr_warn("Could not initialize trace events/%s\n",
-				trace_event_name(call));
+			if (ret != -ENOENT)
+				pr_warn("Could not initialize trace events/%s\n",
+					trace_event_name(call));
 			return ret;
 		}
 	}
@@ -439,33 +441,63 @@ static bool class_shared(struct trace_event_call *call)
 	return false;
 }
 
-/* Remove @call everywhere; returns whether some instance had it on. */
-static bool event_remove(struct trace_event_call *call)
+/*
+ * Remove the events @match picks, everywhere, with one wait for probes
+ * and one for readers: a module may have hundreds.  Returns whether
+ * some instance had one of them on.
+ */
+static bool events_remove(bool (*match)(struct trace_event_call *call,
+					void *arg), void *arg)
 {
-	struct trace_event_file *file, *n;
+	struct trace_event_file *file, *fn;
+	struct trace_event_call *call, *n;
 	struct trace_array *tr;
 	bool was_on = false;
+	LIST_HEAD(gone);
 
 	list_for_each_entry(tr, &event_instances, event_instance) {
-		list_for_each_entry_safe(file, n, &tr->events, list) {
-			if (file->event_call != call)
+		list_for_each_entry(file, &tr->events, list) {
+			call = file->event_call;
+			if (!match(call, arg))
 				continue;
 			was_on |= file->flags & EVENT_FILE_FL_WAS_ENABLED;
+			trace_event_triggers_free(file);
 			if (file->flags & EVENT_FILE_FL_ENABLED) {
 				clear_bit(EVENT_FILE_FL_ENABLED_BIT,
 					  &file->flags);
 				call->class->reg(call, TRACE_REG_UNREGISTER,
 						 file);
 			}
-			file_remove(file);
 		}
 	}
+	/* No probe runs with a file of these events any more... */
 	tracepoint_synchronize_unregister();
-	unregister_trace_event(&call->event);
-	list_del(&call->list);
-	if (!class_shared(call))
-		trace_event_fields_free(call);
+	list_for_each_entry(tr, &event_instances, event_instance) {
+		list_for_each_entry_safe(file, fn, &tr->events, list) {
+			if (match(file->event_call, arg))
+				file_remove(file);
+		}
+	}
+	list_for_each_entry_safe(call, n, &ftrace_events, list) {
+		if (!match(call, arg))
+			continue;
+		trace_event_unlink(&call->event);
+		list_move(&call->list, &gone);
+	}
+	/* ...and no reader prints with their printers. */
+	synchronize_rcu();
+	list_for_each_entry_safe(call, n, &gone, list) {
+		trace_event_type_release(&call->event);
+		list_del(&call->list);
+		if (!class_shared(call))
+			trace_event_fields_free(call);
+	}
 	return was_on;
+}
+
+static bool is_call(struct trace_event_call *call, void *arg)
+{
+	return call == arg;
 }
 
 static void reset_all_buffers(void)
@@ -534,7 +566,7 @@ int trace_remove_event_call(struct trace_event_call *call)
 		ret = -ENOENT;
 	else if (event_busy(call))
 		ret = -EBUSY;
-	else if (event_remove(call))
+	else if (events_remove(is_call, call))
 		reset_all_buffers();
 	mutex_unlock(&event_mutex);
 	return ret;
@@ -558,18 +590,15 @@ static void module_events_add(struct module *mod)
 	eval_maps_apply(mod->trace_evals, mod->num_trace_evals, mod);
 }
 
+static bool of_module(struct trace_event_call *call, void *mod)
+{
+	return call->module == mod && !(call->flags & TRACE_EVENT_FL_DYNAMIC);
+}
+
 static void module_events_remove(struct module *mod)
 {
-	struct trace_event_call *call, *n;
-	bool was_on = false;
-
-	list_for_each_entry_safe(call, n, &ftrace_events, list) {
-		if (call->module == mod &&
-		    !(call->flags & TRACE_EVENT_FL_DYNAMIC))
-			was_on |= event_remove(call);
-	}
 	/* Their entries would print with a printer that is gone. */
-	if (was_on)
+	if (events_remove(of_module, mod))
 		reset_all_buffers();
 }
 
@@ -638,6 +667,7 @@ void trace_events_instance_free(struct trace_array *tr)
 	list_for_each_entry_safe(file, n, &tr->events, list)
 		file_remove(file);
 	trace_event_pids_free(tr);
+	trace_syscalls_instance_free(tr);
 	list_del_init(&tr->event_instance);
 	trace_event_fs_instance_free(tr);
 	mutex_unlock(&event_mutex);
@@ -675,6 +705,7 @@ void __init trace_events_init(void)
 	list_add_tail(&global_trace.event_instance, &event_instances);
 	if (trace_event_pids_init(&global_trace))
 		pr_warn("no memory for set_event_pid\n");
+	trace_syscalls_init();
 	for (i = 0; i < nr_trace_entry_calls; i++)
 		event_add(trace_entry_calls[i], NULL);
 	for (iter = __start_ftrace_events; iter < __stop_ftrace_events; iter++)

@@ -200,8 +200,7 @@ static void show_field(struct trace_seq *s, const struct ftrace_event_field *f)
 	const char *bracket = strchr(f->type, '[');
 
 	trace_seq_puts(s, "\tfield:");
-	if (!bracket || !strncmp(f->type, "__data_loc", 10) ||
-	    !strncmp(f->type, "__rel_loc", 9))
+	if (!bracket || !strncmp(f->type, "__data_loc", 10))
 		trace_seq_printf(s, "%s %s;", f->type, f->name);
 	else if (f->len)
 		trace_seq_printf(s, "%.*s %s[%d];", (int)(bracket - f->type),

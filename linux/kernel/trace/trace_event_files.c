@@ -129,8 +129,14 @@ int trace_set_clr_event(const char *system, const char *event, int set)
 }
 EXPORT_SYMBOL_GPL(trace_set_clr_event);
 
-/* One name of set_event or trace_event=, '!' included. */
-static int apply_name(struct trace_array *tr, char *name)
+/**
+ * trace_set_event_name - switch the events one name of set_event names
+ * @tr: the instance
+ * @name: the name, '!' in front to switch off (cut at its colon)
+ *
+ * Return: 0, -EINVAL if nothing matches, or the first error.
+ */
+int trace_set_event_name(struct trace_array *tr, char *name)
 {
 	bool set = true;
 
@@ -239,15 +245,23 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	struct trace_array *tr = ((struct seq_file *)filp->private_data)->private;
 	char name[EVENT_NAME_MAX + 1];
 	size_t done, len = 0;
+	bool nul = false;
 	int ret;
 	char c;
 
 	for (done = 0; done < cnt; done++) {
 		if (get_user(c, ubuf + done))
 			return -EFAULT;
-		if (isspace(c) || !c) {
+		/* A NUL ends the input: the rest is taken as read. */
+		if (!c) {
+			nul = true;
+			break;
+		}
+		if (isspace(c)) {
 			if (len)
 				break;
+			if (!(done % PAGE_SIZE))
+				cond_resched();
 			continue;
 		}
 		if (len >= EVENT_NAME_MAX)
@@ -256,12 +270,14 @@ static ssize_t set_event_write(struct file *filp, const char __user *ubuf,
 	}
 	if (len) {
 		name[len] = '\0';
-		ret = apply_name(tr, name);
+		ret = trace_set_event_name(tr, name);
 		if (ret)
 			return ret;
 		if (done < cnt)
 			done++;
 	}
+	if (nul)
+		done = cnt;
 	*ppos += done;
 	return done;
 }
@@ -361,6 +377,49 @@ static int __init set_boot_events(char *str)
 }
 __setup("trace_event=", set_boot_events);
 
+static char boot_triggers[COMMAND_LINE_SIZE] __initdata;
+
+static int __init set_boot_triggers(char *str)
+{
+	strscpy(boot_triggers, str, sizeof(boot_triggers));
+	return 1;
+}
+__setup("trace_trigger=", set_boot_triggers);
+
+/*
+ * trace_trigger=EVENT.TRIGGER[ if FILTER],...: the event is named
+ * without its system; the first event of that name takes the trigger.
+ */
+static void __init boot_triggers_apply(void)
+{
+	char *list = boot_triggers, *item, *name;
+	struct trace_event_file *file;
+	int ret;
+
+	while ((item = strsep(&list, ","))) {
+		name = strsep(&item, ".");
+		if (!*name || !item) {
+			if (*name)
+				pr_warn("tracing: trace_trigger=%s: no trigger\n",
+					name);
+			continue;
+		}
+		ret = -EINVAL;
+		mutex_lock(&event_mutex);
+		list_for_each_entry(file, &global_trace.events, list) {
+			if (!strcmp(trace_event_name(file->event_call), name)) {
+				ret = trace_event_trigger_write(file,
+								strim(item));
+				break;
+			}
+		}
+		mutex_unlock(&event_mutex);
+		if (ret)
+			pr_warn("tracing: trace_trigger=%s.%s: error %d\n",
+				name, item, ret);
+	}
+}
+
 /**
  * trace_event_boot_enable - switch on the events of trace_event=
  *
@@ -372,9 +431,10 @@ void __init trace_event_boot_enable(void)
 
 	while ((name = strsep(&list, ","))) {
 		name = strim(name);
-		if (*name && apply_name(&global_trace, name))
+		if (*name && trace_set_event_name(&global_trace, name))
 			pr_warn("tracing: failed to enable event %s\n", name);
 	}
+	boot_triggers_apply();
 }
 
 /* --- Filters --------------------------------------------------------------- */
@@ -469,8 +529,8 @@ int trace_event_set_system_filter(struct trace_subsystem_dir *dir,
 			return ret;
 		}
 		if (ret) {
-			event_filter_free(filter);
-			replace_filter(file, NULL, false);
+			/* The event shows why, and is unfiltered. */
+			replace_filter(file, filter, false);
 			if (!first.msg)
 				first = err;
 			continue;

@@ -266,7 +266,8 @@ static int fill_trigger(struct trace_seq *s, void *arg)
 	if (!file)
 		return -ENODEV;
 	trace_event_triggers_show(s, file);
-	return 0;
+	/* Better no text than a cut list that removal scripts misread. */
+	return trace_seq_has_overflowed(s) ? -EFBIG : 0;
 }
 
 static ssize_t trigger_read(struct file *filp, char __user *ubuf, size_t cnt,
@@ -307,8 +308,8 @@ static const struct file_operations trigger_fops = {
 /*
  * Which files an event's directory has: format always; enable when the
  * event can be enabled; filter and trigger unless the core writes the
- * event itself (but ftrace/print has a trigger file, for markers); id
- * when perf can open it.
+ * event itself (triggers on trace_marker's ftrace/print are not built);
+ * id when the event has a type.
  */
 static int event_file_callback(const char *name, umode_t *mode, void **data,
 			       const struct file_operations **fops)
@@ -338,7 +339,7 @@ static int event_file_callback(const char *name, umode_t *mode, void **data,
 		return 1;
 	}
 	if (IS_ENABLED(CONFIG_PERF_EVENTS) && !strcmp(name, "id") &&
-	    call->event.type && call->class->reg) {
+	    call->event.type) {
 		*mode = TRACE_MODE_READ;
 		*fops = &id_fops;
 		return 1;

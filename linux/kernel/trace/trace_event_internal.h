@@ -9,6 +9,7 @@
 #define _KERNEL_TRACE_TRACE_EVENT_INTERNAL_H
 
 #include <linux/list.h>
+#include <linux/module.h>
 #include <linux/rcupdate.h>
 #include <linux/trace_events.h>
 #include <linux/types.h>
@@ -78,6 +79,8 @@ bool event_filter_usable(const struct event_filter *filter);
 #define TRACE_EVENT_TYPE_DYNAMIC_FIRST	32
 
 struct trace_event *ftrace_find_event(int type);
+void trace_event_unlink(struct trace_event *event);
+void trace_event_type_release(struct trace_event *event);
 void trace_event_print(struct trace_iterator *iter);
 
 /* --- Event calls and their instances (trace_event_calls.c) --------------- */
@@ -127,6 +130,19 @@ bool trace_events_ready(void);
 int trace_event_fields_build(struct trace_event_call *call);
 void trace_event_fields_free(struct trace_event_call *call);
 
+/* Syscall events (trace_syscalls.c) */
+#ifdef CONFIG_FTRACE_SYSCALLS
+/* Every syscall's metadata (include/asm-generic/vmlinux.lds.h). */
+extern struct syscall_metadata *__start_syscalls_metadata[];
+extern struct syscall_metadata *__stop_syscalls_metadata[];
+
+void trace_syscalls_init(void);
+void trace_syscalls_instance_free(struct trace_array *tr);
+#else
+static inline void trace_syscalls_init(void) { }
+static inline void trace_syscalls_instance_free(struct trace_array *tr) { }
+#endif
+
 /* set_event_pid and set_event_notrace_pid (trace_event_pid.c) */
 static inline bool trace_event_pids_set(struct trace_array *tr)
 {
@@ -137,6 +153,25 @@ static inline bool trace_event_pids_set(struct trace_array *tr)
 int trace_event_pids_init(struct trace_array *tr);
 void trace_event_pids_free(struct trace_array *tr);
 void trace_event_pid_files_init(struct trace_array *tr, struct dentry *dir);
+
+/**
+ * trace_event_get_live - hold an event's module, if it is fully loaded
+ * @call: the event
+ *
+ * For triggers, commands and perf events that keep pointing at @call: a
+ * module still coming may yet fail its init and go without waiting.
+ *
+ * Return: true if the reference is taken.
+ */
+static inline bool trace_event_get_live(struct trace_event_call *call)
+{
+	struct module *mod = (call->flags & TRACE_EVENT_FL_DYNAMIC) ?
+			     NULL : call->module;
+
+	if (mod && READ_ONCE(mod->state) != MODULE_STATE_LIVE)
+		return false;
+	return trace_event_try_get_ref(call);
+}
 
 /* trace_event_fs.c */
 int trace_event_fs_instance_init(struct trace_array *tr);
@@ -149,6 +184,7 @@ int trace_event_format_show(struct trace_seq *s, struct trace_event_call *call);
 /* trace_event_files.c */
 void trace_event_set_files_init(struct trace_array *tr, struct dentry *dir);
 void trace_event_boot_enable(void);
+int trace_set_event_name(struct trace_array *tr, char *name);
 int trace_event_set_filter(struct trace_event_file *file, const char *expr);
 int trace_event_set_system_filter(struct trace_subsystem_dir *dir,
 				  const char *expr);
@@ -161,6 +197,9 @@ void trace_event_triggers_free(struct trace_event_file *file);
 struct trace_event_file *trace_event_soft_get(struct trace_array *tr,
 					      const char *system,
 					      const char *event);
+struct trace_event_file *trace_event_file_lookup(struct trace_array *tr,
+						 const char *system,
+						 const char *event);
 void trace_event_soft_put(struct trace_event_file *file);
 
 /* The ftrace:* events describing the core's own entries. */

@@ -147,7 +147,7 @@ int perf_trace_init(struct perf_event *p_event)
 	list_for_each_entry(call, &ftrace_events, list) {
 		if (call->event.type != id || !call->class->reg)
 			continue;
-		if (!trace_event_try_get_ref(call))
+		if (!trace_event_get_live(call))
 			break;
 		ret = perf_event_attach(call, p_event);
 		if (ret)

@@ -192,16 +192,16 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	struct trace_array *tr = file->tr;
 	enum event_trigger_type tt = ETT_NONE;
 	struct ring_buffer_event *ev;
-	unsigned long eflags = file->flags;
 	bool drop;
 
-	if (unlikely(READ_ONCE(tracepoint_printk)))
-		event_printk(fbuffer);
-	if (eflags & EVENT_FILE_FL_TRIGGER_COND)
+	if (READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_COND)
 		tt = event_triggers_call(file, fbuffer->buffer, fbuffer->entry,
 					 fbuffer->event);
-	drop = (eflags & EVENT_FILE_FL_SOFT_DISABLED) ||
+	/* Again: a trigger may have switched the event itself. */
+	drop = (READ_ONCE(file->flags) & EVENT_FILE_FL_SOFT_DISABLED) ||
 	       filtered_out(file, fbuffer->entry);
+	if (!drop && unlikely(READ_ONCE(tracepoint_printk)))
+		event_printk(fbuffer);
 
 	if (!fbuffer->buffer) {
 		/* Built in scratch: copy it in if it is kept. */

@@ -140,6 +140,33 @@ int unregister_trace_event(struct trace_event *event)
 EXPORT_SYMBOL_GPL(unregister_trace_event);
 
 /**
+ * trace_event_unlink - make an event's type unfindable, keeping it taken
+ * @event: a registered event
+ *
+ * For removing many events with one grace period: unlink each, wait
+ * with synchronize_rcu(), then trace_event_type_release() each.
+ */
+void trace_event_unlink(struct trace_event *event)
+{
+	mutex_lock(&event_type_mutex);
+	if (event->type && test_bit(event->type, event_types_used))
+		hlist_del_init_rcu(&event->node);
+	mutex_unlock(&event_type_mutex);
+}
+
+/**
+ * trace_event_type_release - give back the type of an unlinked event
+ * @event: an event trace_event_unlink() took out, readers gone since
+ */
+void trace_event_type_release(struct trace_event *event)
+{
+	mutex_lock(&event_type_mutex);
+	if (event->type)
+		clear_bit(event->type, event_types_used);
+	mutex_unlock(&event_type_mutex);
+}
+
+/**
  * trace_event_print - the message part of an entry's line
  * @iter: the iterator, its ent, ent_size and tr set
  *

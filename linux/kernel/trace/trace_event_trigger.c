@@ -358,7 +358,7 @@ static int trigger_add(struct trace_event_file *file, enum trigger_kind kind,
 		}
 	}
 	if (target) {
-		if (!trace_event_try_get_ref(target->event_call)) {
+		if (!trace_event_get_live(target->event_call)) {
 			ret = -EBUSY;
 			goto free;
 		}
@@ -520,7 +520,7 @@ struct trace_event_file *trace_event_soft_get(struct trace_array *tr,
 	file = find_file(tr, system, event);
 	if (!file || !event_switchable(file)) {
 		ret = -EINVAL;
-	} else if (!trace_event_try_get_ref(file->event_call)) {
+	} else if (!trace_event_get_live(file->event_call)) {
 		ret = -EBUSY;
 	} else {
 		ret = trace_event_enable(file, true, true);
@@ -531,6 +531,29 @@ struct trace_event_file *trace_event_soft_get(struct trace_array *tr,
 	}
 	mutex_unlock(&event_mutex);
 	return ret ? ERR_PTR(ret) : file;
+}
+
+/**
+ * trace_event_file_lookup - an event's file, for comparing only
+ * @tr: the instance
+ * @system: the event's system
+ * @event: its name
+ *
+ * No reference is taken: the result may be compared with pointers held
+ * elsewhere, never followed.
+ *
+ * Return: the file, or ERR_PTR(-EINVAL).
+ */
+struct trace_event_file *trace_event_file_lookup(struct trace_array *tr,
+						 const char *system,
+						 const char *event)
+{
+	struct trace_event_file *file;
+
+	mutex_lock(&event_mutex);
+	file = find_file(tr, system, event);
+	mutex_unlock(&event_mutex);
+	return file ?: ERR_PTR(-EINVAL);
 }
 
 /**

@@ -207,11 +207,13 @@ static int pid_token(char *tok, unsigned long *bits)
 
 /*
  * Pids separated by white space, as many as the write holds; a NUL ends
- * the input.  The list changes only if every pid is good: -EINVAL for
- * what is not a number, -EPERM beyond the pid space.
+ * the input.  The pids join the list only if every one is good: -EINVAL
+ * for what is not a number, -EPERM beyond the pid space.  A write with
+ * no pid empties the list, as upstream.  The input is read before the
+ * lock is taken: a slow user page must not hold up the list's owner.
  */
 static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
-			size_t cnt, loff_t *ppos)
+			       size_t cnt, loff_t *ppos)
 {
 	const struct trace_pid_file *pf = pid_file_of(file);
 	struct trace_array *tr;
@@ -229,11 +231,6 @@ static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
 	bits = vzalloc(PID_BITS_SIZE);
 	if (!bits)
 		return -ENOMEM;
-	mutex_lock(pf->set->lock);
-	cur = rcu_dereference_protected(*list_slot(pf, tr),
-					lockdep_is_held(pf->set->lock));
-	if (cur)
-		memcpy(bits, cur, PID_BITS_SIZE);
 	for (done = 0; done < cnt && !ret; done++) {
 		if (!(done % PAGE_SIZE)) {
 			cond_resched();
@@ -267,13 +264,22 @@ static ssize_t trace_pid_write(struct file *file, const char __user *ubuf,
 		ret = pid_token(tok, bits);
 		any = true;
 	}
-	if (!ret && any)
-		trace_pid_set_list(pf->set, tr, pf->which, bits);
-	else
+	if (ret) {
 		vfree(bits);
-	mutex_unlock(pf->set->lock);
-	if (ret)
 		return ret;
+	}
+	mutex_lock(pf->set->lock);
+	if (any) {
+		cur = rcu_dereference_protected(*list_slot(pf, tr),
+						lockdep_is_held(pf->set->lock));
+		if (cur)
+			bitmap_or(bits, bits, cur, PID_MAX_LIMIT);
+		trace_pid_set_list(pf->set, tr, pf->which, bits);
+	} else {
+		trace_pid_set_list(pf->set, tr, pf->which, NULL);
+		vfree(bits);
+	}
+	mutex_unlock(pf->set->lock);
 	*ppos += cnt;
 	return cnt;
 }
