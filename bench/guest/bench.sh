@@ -93,4 +93,31 @@ if command -v trace-cmd >/dev/null; then
 	echo nop > $T/current_tracer
 fi
 
+# Trace events, per hit of ev_bench:ev_bench (three fields; the module
+# fires it and times the loop): disabled, enabled, enabled with a filter
+# that rejects every hit.  Then getppid() with every syscall event on.
+ev_run() {
+	dmesg -c >/dev/null
+	echo 200000 > /sys/module/ev_bench/parameters/run
+	dmesg | sed -n 's/.*ev_bench: \([0-9]*\) ns\/hit.*/\1/p' | tail -1
+}
+if insmod /modules/ev_bench.ko 2>/dev/null; then
+	E=$T/events/ev_bench/ev_bench
+	bench event_disabled "$(ev_run)"
+	echo > $T/trace
+	echo 1 > $E/enable
+	bench event_enabled "$(ev_run)"
+	echo 'a == -1' > $E/filter
+	bench event_filtered "$(ev_run)"
+	echo 0 > $E/filter
+	echo 0 > $E/enable
+	rmmod ev_bench
+fi
+if [ -f $T/events/syscalls/enable ]; then
+	echo > $T/trace
+	echo 1 > $T/events/syscalls/enable
+	bench getppid_syscall_events "$(/bench/markbench getppid 20000)"
+	echo 0 > $T/events/syscalls/enable
+fi
+
 echo "@@ end" >$R
