@@ -154,25 +154,46 @@ struct option_file {
 #define TRACE_MODE_WRITE	0640
 #define TRACE_MODE_READ		0440
 
-/* Options of trace_options and options/, bits of trace_array.trace_flags. */
+/*
+ * The options of trace_options and options/, bits of
+ * trace_array.trace_flags, in the order trace_options lists them
+ * (trace_options.c names them).
+ */
 enum {
 	TRACE_OPT_PRINT_PARENT,
 	TRACE_OPT_SYM_OFFSET,
 	TRACE_OPT_SYM_ADDR,
+	TRACE_OPT_VERBOSE,
+	TRACE_OPT_RAW,
+	TRACE_OPT_HEX,
+	TRACE_OPT_BIN,
+	TRACE_OPT_TRACE_PRINTK,
+	TRACE_OPT_PRINTK_MSG_ONLY,
+	TRACE_OPT_CONTEXT_INFO,
+	TRACE_OPT_RECORD_CMD,
+	TRACE_OPT_RECORD_TGID,
 	TRACE_OPT_OVERWRITE,
+	TRACE_OPT_DISABLE_ON_FREE,
+	TRACE_OPT_IRQ_INFO,
+	TRACE_OPT_MARKERS,
+	TRACE_OPT_EVENT_FORK,
+	TRACE_OPT_PAUSE_ON_TRACE,
+	TRACE_OPT_HASH_PTR,
 	TRACE_OPT_FUNCTION_FORK,
 	TRACE_OPT_FUNC_STACK_TRACE,
-	TRACE_OPT_RECORD_CMD,
-	TRACE_OPT_PAUSE_ON_TRACE,
-	TRACE_OPT_EVENT_FORK,
 	TRACE_OPT_STACKTRACE,
 	TRACE_OPT_MAX
 };
 
 #define TRACE_FLAGS_DEFAULT	(BIT(TRACE_OPT_PRINT_PARENT) | \
-				 BIT(TRACE_OPT_OVERWRITE) | \
+				 BIT(TRACE_OPT_TRACE_PRINTK) | \
+				 BIT(TRACE_OPT_CONTEXT_INFO) | \
 				 BIT(TRACE_OPT_RECORD_CMD) | \
-				 BIT(TRACE_OPT_PAUSE_ON_TRACE))
+				 BIT(TRACE_OPT_OVERWRITE) | \
+				 BIT(TRACE_OPT_IRQ_INFO) | \
+				 BIT(TRACE_OPT_MARKERS) | \
+				 BIT(TRACE_OPT_PAUSE_ON_TRACE) | \
+				 BIT(TRACE_OPT_HASH_PTR))
 
 static inline bool trace_opt(struct trace_array *tr, int opt)
 {
@@ -354,6 +375,10 @@ void trace_printk_formats_show(struct seq_file *m);
 /* The pid -> comm map behind saved_cmdlines (trace_cmdlines.c) */
 void trace_cmdlines_init(void);
 void trace_save_cmdline(struct task_struct *tsk);
+int trace_tgids_alloc(void);
+void trace_save_tgid(struct task_struct *tsk);
+int trace_find_tgid(int pid);
+void trace_tgids_show(struct seq_file *m);
 
 /* The task whose name this CPU saved last, and the map's generation then. */
 struct trace_cmdline_last {
@@ -425,15 +450,19 @@ trace_reserve(struct trace_array *tr, int type, unsigned long len,
  * @ev: the event
  *
  * With record-cmd, the writer's name is saved unless this CPU saved it
- * last and no name was saved since.
+ * last and no name was saved since; with record-tgid, its thread group.
  */
 static __always_inline void trace_commit(struct trace_array *tr,
 					 struct ring_buffer_event *ev)
 {
+	unsigned long flags = READ_ONCE(tr->trace_flags);
+
 	ring_buffer_unlock_commit(tr->buffer);
-	if (trace_opt(tr, TRACE_OPT_RECORD_CMD) &&
+	if ((flags & BIT(TRACE_OPT_RECORD_CMD)) &&
 	    !trace_cmdline_fresh(current))
 		trace_save_cmdline(current);
+	if (unlikely(flags & BIT(TRACE_OPT_RECORD_TGID)))
+		trace_save_tgid(current);
 }
 
 void trace_find_cmdline(int pid, char comm[]);

@@ -217,6 +217,8 @@ static int free_buffer_release(struct inode *inode, struct file *file)
 {
 	struct trace_cpu_file *f = inode->i_private;
 
+	if (trace_opt(f->tr, TRACE_OPT_DISABLE_ON_FREE))
+		tracer_tracing_off(f->tr);
 	mutex_lock(&f->tr->buffer_mutex);
 	ring_buffer_resize(f->tr->buffer, 0, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&f->tr->buffer_mutex);
@@ -365,7 +367,8 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	size_t max;
 	bool nl;
 
-	if ((ssize_t)cnt < 0)
+	/* The markers option off: markers are refused, as upstream. */
+	if ((ssize_t)cnt < 0 || !trace_opt(tr, TRACE_OPT_MARKERS))
 		return -EINVAL;
 	if (!cnt)
 		return 0;
@@ -415,7 +418,7 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 	struct raw_data_entry *e;
 	size_t len;
 
-	if (cnt < sizeof(unsigned int))
+	if (cnt < sizeof(unsigned int) || !trace_opt(tr, TRACE_OPT_MARKERS))
 		return -EINVAL;
 	if (tracing_update_buffers(tr))
 		return -ENOMEM;
@@ -455,6 +458,24 @@ static int saved_cmdlines_open(struct inode *inode, struct file *file)
 {
 	return single_open(file, saved_cmdlines_show, NULL);
 }
+
+static int saved_tgids_show(struct seq_file *m, void *v)
+{
+	trace_tgids_show(m);
+	return 0;
+}
+
+static int saved_tgids_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, saved_tgids_show, NULL);
+}
+
+static const struct file_operations saved_tgids_fops = {
+	.open		= saved_tgids_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
 
 static const struct file_operations saved_cmdlines_fops = {
 	.open		= saved_cmdlines_open,
@@ -620,6 +641,8 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 	if (!dir) {
 		create_file("saved_cmdlines", TRACE_MODE_READ, dir, NULL,
 			    &saved_cmdlines_fops);
+		create_file("saved_tgids", TRACE_MODE_READ, dir, NULL,
+			    &saved_tgids_fops);
 		create_file("saved_cmdlines_size", TRACE_MODE_WRITE, dir, NULL,
 			    &cmdlines_size_fops);
 		create_file("printk_formats", TRACE_MODE_READ, dir, NULL,

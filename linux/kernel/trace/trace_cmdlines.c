@@ -13,6 +13,8 @@
 #include <linux/printk.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/mm.h>
+#include <linux/pid.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -230,4 +232,88 @@ void trace_cmdlines_show(struct seq_file *m)
 			seq_printf(m, "%d %s\n", slot.pid, slot.comm);
 	}
 	mutex_unlock(&cmdlines_resize_mutex);
+}
+
+/*
+ * saved_tgids: the thread group of each pid, for the record-tgid option.
+ * An array indexed by pid, up to pid_max when first needed, never freed
+ * (upstream keeps it as long); entries are single words, written and
+ * read without a lock.
+ */
+static int *tgid_map;
+static unsigned int tgid_map_max;
+static DEFINE_MUTEX(tgid_map_mutex);
+
+/**
+ * trace_tgids_alloc - make saved_tgids's map, for record-tgid
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_tgids_alloc(void)
+{
+	unsigned int max = READ_ONCE(pid_max);
+	int *map, ret = 0;
+
+	mutex_lock(&tgid_map_mutex);
+	if (!tgid_map) {
+		map = kvcalloc(max + 1, sizeof(*map), GFP_KERNEL);
+		if (map) {
+			tgid_map_max = max;
+			/* Publish after the size: readers acquire the map. */
+			smp_store_release(&tgid_map, map);
+		} else {
+			ret = -ENOMEM;
+		}
+	}
+	mutex_unlock(&tgid_map_mutex);
+	return ret;
+}
+
+/**
+ * trace_save_tgid - remember a task's thread group for its pid
+ * @tsk: the task
+ */
+void trace_save_tgid(struct task_struct *tsk)
+{
+	/* Pairs with the release in trace_tgids_alloc(): the size is set. */
+	int *map = smp_load_acquire(&tgid_map);
+
+	if (map && tsk->pid > 0 && tsk->pid <= tgid_map_max)
+		WRITE_ONCE(map[tsk->pid], tsk->tgid);
+}
+
+/**
+ * trace_find_tgid - the thread group saved for a pid
+ * @pid: the pid
+ *
+ * Return: the tgid, or 0 if none is saved.
+ */
+int trace_find_tgid(int pid)
+{
+	/* Pairs with the release in trace_tgids_alloc(). */
+	int *map = smp_load_acquire(&tgid_map);
+
+	if (!map || pid <= 0 || pid > tgid_map_max)
+		return 0;
+	return READ_ONCE(map[pid]);
+}
+
+/**
+ * trace_tgids_show - print saved_tgids: "pid tgid" per line
+ * @m: the seq_file
+ */
+void trace_tgids_show(struct seq_file *m)
+{
+	/* Pairs with the release in trace_tgids_alloc(). */
+	int *map = smp_load_acquire(&tgid_map);
+	unsigned int pid;
+	int tgid;
+
+	for (pid = 1; map && pid <= tgid_map_max; pid++) {
+		tgid = READ_ONCE(map[pid]);
+		if (tgid)
+			seq_printf(m, "%u %d\n", pid, tgid);
+		if (!(pid % 4096))
+			cond_resched();
+	}
 }

@@ -31,6 +31,75 @@ static enum print_line_t print_function(struct trace_iterator *iter,
 	return trace_handle_return(s);
 }
 
+static enum print_line_t raw_function(struct trace_iterator *iter, int flags,
+				       struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %lx\n", e->ip, e->parent_ip);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t hex_function(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_putmem_hex(&iter->seq, &e->ip, sizeof(e->ip));
+	trace_seq_putmem_hex(&iter->seq, &e->parent_ip, sizeof(e->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t bin_function(struct trace_iterator *iter, int flags,
+				      struct trace_event *event)
+{
+	struct ftrace_entry *e = (void *)iter->ent;
+
+	trace_seq_putmem(&iter->seq, &e->ip, sizeof(e->ip));
+	trace_seq_putmem(&iter->seq, &e->parent_ip, sizeof(e->parent_ip));
+	return trace_handle_return(&iter->seq);
+}
+
+/* The raw option on a trace_printk() line: "# ip message". */
+static enum print_line_t raw_print(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	struct print_entry *e = (void *)iter->ent;
+	int len = iter->ent_size - (int)sizeof(*e);
+
+	trace_seq_printf(&iter->seq, "# %lx %.*s", e->ip, max(len, 0), e->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_bprint(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	struct bprint_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "# %lx ", e->ip);
+	trace_seq_bprintf(&iter->seq, e->fmt, e->buf);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_bputs(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	struct bputs_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "# %lx %s", e->ip, e->str);
+	return trace_handle_return(&iter->seq);
+}
+
+/* trace_printk() lines start with their caller, unless msg-only. */
+static void print_caller(struct trace_iterator *iter, int flags,
+			 unsigned long ip)
+{
+	if (flags & TRACE_PRINT_MSG_ONLY)
+		return;
+	trace_print_ip(&iter->seq, iter->tr, ip);
+	trace_seq_puts(&iter->seq, ": ");
+}
+
 static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
 {
@@ -55,8 +124,8 @@ static enum print_line_t print_print(struct trace_iterator *iter, int flags,
 	struct print_entry *e = (void *)iter->ent;
 	int len = iter->ent_size - (int)sizeof(*e);
 
-	trace_print_ip(&iter->seq, iter->tr, e->ip);
-	trace_seq_printf(&iter->seq, ": %.*s", max(len, 0), e->buf);
+	print_caller(iter, flags, e->ip);
+	trace_seq_printf(&iter->seq, "%.*s", max(len, 0), e->buf);
 	return trace_handle_return(&iter->seq);
 }
 
@@ -65,8 +134,7 @@ static enum print_line_t print_bprint(struct trace_iterator *iter, int flags,
 {
 	struct bprint_entry *e = (void *)iter->ent;
 
-	trace_print_ip(&iter->seq, iter->tr, e->ip);
-	trace_seq_puts(&iter->seq, ": ");
+	print_caller(iter, flags, e->ip);
 	trace_seq_bprintf(&iter->seq, e->fmt, e->buf);
 	return trace_handle_return(&iter->seq);
 }
@@ -76,8 +144,8 @@ static enum print_line_t print_bputs(struct trace_iterator *iter, int flags,
 {
 	struct bputs_entry *e = (void *)iter->ent;
 
-	trace_print_ip(&iter->seq, iter->tr, e->ip);
-	trace_seq_printf(&iter->seq, ": %s", e->str);
+	print_caller(iter, flags, e->ip);
+	trace_seq_puts(&iter->seq, e->str);
 	return trace_handle_return(&iter->seq);
 }
 
@@ -145,8 +213,11 @@ static struct trace_event_fields raw_data_fields[] = {
 };
 
 #define ENTRY_EVENT(ename, etype, printer, fmt)				\
+	ENTRY_EVENT_FUNCS(ename, etype, fmt, .trace = printer)
+
+#define ENTRY_EVENT_FUNCS(ename, etype, fmt, ...)			\
 	static struct trace_event_functions ename##_funcs = {		\
-		.trace = printer,					\
+		__VA_ARGS__						\
 	};								\
 	static struct trace_event_class ename##_class = {		\
 		.system = "ftrace",					\
@@ -163,18 +234,23 @@ static struct trace_event_fields raw_data_fields[] = {
 		.flags = TRACE_EVENT_FL_IGNORE_ENABLE,			\
 	}
 
-ENTRY_EVENT(function, TRACE_ENTRY_FN, print_function,
-	    "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip");
+ENTRY_EVENT_FUNCS(function, TRACE_ENTRY_FN,
+		  "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
+		  .trace = print_function, .raw = raw_function,
+		  .hex = hex_function, .binary = bin_function);
 /* Upstream's format, 8 frames; the printer prints each entry's @size. */
 static_assert(TRACE_STACK_MAX >= 8);
 ENTRY_EVENT(kernel_stack, TRACE_ENTRY_STACK, print_stack,
 	    "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]");
-ENTRY_EVENT(print, TRACE_ENTRY_PRINT, print_print,
-	    "\"%ps: %s\", (void *)REC->ip, REC->buf");
-ENTRY_EVENT(bprint, TRACE_ENTRY_BPRINT, print_bprint,
-	    "\"%ps: %s\", (void *)REC->ip, REC->fmt");
-ENTRY_EVENT(bputs, TRACE_ENTRY_BPUTS, print_bputs,
-	    "\"%ps: %s\", (void *)REC->ip, REC->str");
+ENTRY_EVENT_FUNCS(print, TRACE_ENTRY_PRINT,
+		  "\"%ps: %s\", (void *)REC->ip, REC->buf",
+		  .trace = print_print, .raw = raw_print);
+ENTRY_EVENT_FUNCS(bprint, TRACE_ENTRY_BPRINT,
+		  "\"%ps: %s\", (void *)REC->ip, REC->fmt",
+		  .trace = print_bprint, .raw = raw_bprint);
+ENTRY_EVENT_FUNCS(bputs, TRACE_ENTRY_BPUTS,
+		  "\"%ps: %s\", (void *)REC->ip, REC->str",
+		  .trace = print_bputs, .raw = raw_bputs);
 ENTRY_EVENT(raw_data, TRACE_ENTRY_RAW_DATA, print_raw_data,
 	    "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
 
@@ -183,3 +259,15 @@ struct trace_event_call *const trace_entry_calls[] = {
 	&bputs_call, &raw_data_call,
 };
 const unsigned int nr_trace_entry_calls = ARRAY_SIZE(trace_entry_calls);
+
+/**
+ * trace_entry_is_printk - whether an entry type is trace_printk()'s
+ * @type: the entry's type
+ *
+ * Return: true for print, bprint and bputs entries.
+ */
+bool trace_entry_is_printk(int type)
+{
+	return type == TRACE_ENTRY_PRINT || type == TRACE_ENTRY_BPRINT ||
+	       type == TRACE_ENTRY_BPUTS;
+}

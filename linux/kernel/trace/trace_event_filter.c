@@ -486,6 +486,9 @@ int filter_match_preds(struct event_filter *filter, void *rec)
 
 	insns = filter->insns;
 	n = filter->nr_insns;
+	/* The common case: one predicate. */
+	if (n == 1 && insns[0].code == FI_TEST)
+		return filter_eval(&filter->preds[insns[0].arg], rec);
 	while (pc < n) {
 		const struct filter_insn *in = &insns[pc++];
 

@@ -81,7 +81,12 @@ bool event_filter_usable(const struct event_filter *filter);
 struct trace_event *ftrace_find_event(int type);
 void trace_event_unlink(struct trace_event *event);
 void trace_event_type_release(struct trace_event *event);
-void trace_event_print(struct trace_iterator *iter);
+
+/* The flags a printer gets: a trace_printk() line's message alone. */
+#define TRACE_PRINT_MSG_ONLY	1
+
+/* Whether entries of @type come from trace_printk() and friends. */
+bool trace_entry_is_printk(int type);
 
 /* --- Event calls and their instances (trace_event_calls.c) --------------- */
 

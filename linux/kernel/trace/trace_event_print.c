@@ -7,7 +7,10 @@
  * __print_hex_dump().  The helpers print into iter->tmp_seq and return a
  * C string there, which the event's printf then copies into the line.
  */
+#include <linux/ctype.h>
+#include <linux/hardirq.h>
 #include <linux/kernel.h>
+#include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 
@@ -277,15 +280,56 @@ int trace_raw_output_prep(struct trace_iterator *iter,
 }
 EXPORT_SYMBOL(trace_raw_output_prep);
 
+/*
+ * The hash-ptr option off: each bare %p of @fmt becomes %px, in a copy
+ * kept in the iterator (freed with it).  @fmt itself if that fails.
+ */
+static const char *unhashed_fmt(struct trace_iterator *iter, const char *fmt)
+{
+	size_t len = strlen(fmt), need = len + len / 2 + 1, i, j;
+	char *out;
+
+	/* No allocation in NMI (a tp_printk line printed there). */
+	if (!strstr(fmt, "%p") || in_nmi())
+		return fmt;
+	if (need > iter->fmt_size) {
+		out = krealloc(iter->fmt, need, GFP_NOWAIT | __GFP_NOWARN);
+		if (!out)
+			return fmt;
+		iter->fmt = out;
+		iter->fmt_size = need;
+	}
+	out = iter->fmt;
+	for (i = 0, j = 0; i < len; i++) {
+		out[j++] = fmt[i];
+		if (fmt[i] != '%')
+			continue;
+		if (fmt[i + 1] == '%') {
+			out[j++] = fmt[++i];
+			continue;
+		}
+		if (fmt[i + 1] == 'p' && !isalnum(fmt[i + 2])) {
+			out[j++] = fmt[++i];
+			out[j++] = 'x';
+		}
+	}
+	out[j] = '\0';
+	return out;
+}
+
 /**
  * trace_event_printf - the printf of TP_printk() into the line
  * @iter: the iterator
  * @fmt: the event's format
+ *
+ * With the hash-ptr option off, %p prints the address itself (%px).
  */
 void trace_event_printf(struct trace_iterator *iter, const char *fmt, ...)
 {
 	va_list ap;
 
+	if (iter->tr && !trace_opt(iter->tr, TRACE_OPT_HASH_PTR))
+		fmt = unhashed_fmt(iter, fmt);
 	va_start(ap, fmt);
 	trace_seq_vprintf(&iter->seq, fmt, ap);
 	va_end(ap);

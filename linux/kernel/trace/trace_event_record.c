@@ -89,11 +89,10 @@ static void scratch_put(void)
  *
  * Return: the reserved event with its common fields filled in, or NULL.
  */
-struct ring_buffer_event *
-trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
-				struct trace_event_file *trace_file,
-				int type, unsigned long len,
-				unsigned int trace_ctx)
+static __always_inline struct ring_buffer_event *
+lock_reserve(struct trace_buffer **current_buffer,
+	     struct trace_event_file *trace_file, int type, unsigned long len,
+	     unsigned int trace_ctx)
 {
 	struct trace_array *tr = trace_file->tr;
 	struct ring_buffer_event *ev;
@@ -101,7 +100,7 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 	if (needs_scratch(trace_file->flags)) {
 		ev = scratch_get(len);
 		if (ev) {
-			tracing_generic_entry_update(ring_buffer_event_data(ev),
+			tracing_generic_entry_update(trace_event_payload(ev),
 						     type, trace_ctx);
 			*current_buffer = NULL;
 			return ev;
@@ -109,6 +108,15 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 	}
 	*current_buffer = tr->buffer;
 	return trace_reserve(tr, type, len, trace_ctx);
+}
+
+struct ring_buffer_event *
+trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
+				struct trace_event_file *trace_file,
+				int type, unsigned long len,
+				unsigned int trace_ctx)
+{
+	return lock_reserve(current_buffer, trace_file, type, len, trace_ctx);
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
@@ -133,13 +141,11 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 	fbuffer->trace_ctx = tracing_gen_ctx_dec();
 	fbuffer->trace_file = trace_file;
 	fbuffer->regs = NULL;
-	fbuffer->event = trace_event_buffer_lock_reserve(&fbuffer->buffer,
-							 trace_file,
-							 call->event.type, len,
-							 fbuffer->trace_ctx);
+	fbuffer->event = lock_reserve(&fbuffer->buffer, trace_file,
+				      call->event.type, len, fbuffer->trace_ctx);
 	if (!fbuffer->event)
 		return NULL;
-	fbuffer->entry = ring_buffer_event_data(fbuffer->event);
+	fbuffer->entry = trace_event_payload(fbuffer->event);
 	return fbuffer->entry;
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);

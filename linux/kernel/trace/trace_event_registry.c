@@ -167,26 +167,6 @@ void trace_event_type_release(struct trace_event *event)
 }
 
 /**
- * trace_event_print - the message part of an entry's line
- * @iter: the iterator, its ent, ent_size and tr set
- *
- * The event of the entry's type prints into @iter->seq.
- */
-void trace_event_print(struct trace_iterator *iter)
-{
-	struct trace_event *event;
-
-	rcu_read_lock();
-	event = ftrace_find_event(iter->ent->type);
-	if (event)
-		event->funcs->trace(iter, 0, event);
-	else
-		trace_seq_printf(&iter->seq, "Unknown type %d\n",
-				 iter->ent->type);
-	rcu_read_unlock();
-}
-
-/**
  * trace_handle_return - the print_line_t a printer returns
  * @s: the trace_seq it printed into
  *

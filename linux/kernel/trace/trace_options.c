@@ -17,23 +17,47 @@
 
 #include "trace.h"
 
-static const char *const option_names[TRACE_OPT_MAX] = {
-	[TRACE_OPT_PRINT_PARENT]	= "print-parent",
-	[TRACE_OPT_SYM_OFFSET]		= "sym-offset",
-	[TRACE_OPT_SYM_ADDR]		= "sym-addr",
-	[TRACE_OPT_OVERWRITE]		= "overwrite",
-	[TRACE_OPT_RECORD_CMD]		= "record-cmd",
-	[TRACE_OPT_PAUSE_ON_TRACE]	= "pause-on-trace",
-	[TRACE_OPT_FUNCTION_FORK]	= "function-fork",
-	[TRACE_OPT_FUNC_STACK_TRACE]	= "func_stack_trace",
-	[TRACE_OPT_EVENT_FORK]		= "event-fork",
-	[TRACE_OPT_STACKTRACE]		= "stacktrace",
+/**
+ * struct option_def - an option's file name and reach
+ * @name:	its name in trace_options and options/
+ * @top_only:	only the top level has it (trace_printk() writes there)
+ */
+struct option_def {
+	const char	*name;
+	bool		top_only;
+};
+
+static const struct option_def option_defs[TRACE_OPT_MAX] = {
+	[TRACE_OPT_PRINT_PARENT] = { "print-parent" },
+	[TRACE_OPT_SYM_OFFSET] = { "sym-offset" },
+	[TRACE_OPT_SYM_ADDR] = { "sym-addr" },
+	[TRACE_OPT_VERBOSE] = { "verbose" },
+	[TRACE_OPT_RAW] = { "raw" },
+	[TRACE_OPT_HEX] = { "hex" },
+	[TRACE_OPT_BIN] = { "bin" },
+	[TRACE_OPT_TRACE_PRINTK] = { "trace_printk", true },
+	[TRACE_OPT_PRINTK_MSG_ONLY] = { "printk-msg-only", true },
+	[TRACE_OPT_CONTEXT_INFO] = { "context-info" },
+	[TRACE_OPT_RECORD_CMD] = { "record-cmd" },
+	[TRACE_OPT_RECORD_TGID] = { "record-tgid" },
+	[TRACE_OPT_OVERWRITE] = { "overwrite" },
+	[TRACE_OPT_DISABLE_ON_FREE] = { "disable_on_free" },
+	[TRACE_OPT_IRQ_INFO] = { "irq-info" },
+	[TRACE_OPT_MARKERS] = { "markers" },
+	[TRACE_OPT_EVENT_FORK] = { "event-fork" },
+	[TRACE_OPT_PAUSE_ON_TRACE] = { "pause-on-trace" },
+	[TRACE_OPT_HASH_PTR] = { "hash-ptr" },
+	[TRACE_OPT_FUNCTION_FORK] = { "function-fork" },
+	[TRACE_OPT_FUNC_STACK_TRACE] = { "func_stack_trace" },
+	[TRACE_OPT_STACKTRACE] = { "stacktrace" },
 };
 
 static DEFINE_MUTEX(options_mutex);
 
-static bool option_built(int opt)
+static bool option_built(struct trace_array *tr, int opt)
 {
+	if (option_defs[opt].top_only && tr != &global_trace)
+		return false;
 	if (opt == TRACE_OPT_FUNCTION_FORK || opt == TRACE_OPT_FUNC_STACK_TRACE)
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
 	return true;
@@ -43,6 +67,9 @@ static void set_option(struct trace_array *tr, int opt, bool on)
 {
 	mutex_lock(&options_mutex);
 	if (on == trace_opt(tr, opt))
+		goto out;
+	/* The map comes first: without memory the option stays off. */
+	if (opt == TRACE_OPT_RECORD_TGID && on && trace_tgids_alloc())
 		goto out;
 	WRITE_ONCE(tr->trace_flags, tr->trace_flags ^ BIT(opt));
 	switch (opt) {
@@ -76,8 +103,8 @@ int trace_set_option(struct trace_array *tr, const char *name)
 	if (!on)
 		name += 2;
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
-		if (option_names[opt] && option_built(opt) &&
-		    !strcmp(name, option_names[opt])) {
+		if (option_defs[opt].name && option_built(tr, opt) &&
+		    !strcmp(name, option_defs[opt].name)) {
 			set_option(tr, opt, on);
 			return 0;
 		}
@@ -91,10 +118,10 @@ static int trace_options_show(struct seq_file *m, void *v)
 	int opt;
 
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
-		if (!option_names[opt] || !option_built(opt))
+		if (!option_defs[opt].name || !option_built(f->tr, opt))
 			continue;
 		seq_printf(m, "%s%s\n", trace_opt(f->tr, opt) ? "" : "no",
-			   option_names[opt]);
+			   option_defs[opt].name);
 	}
 	return 0;
 }
@@ -205,11 +232,11 @@ void trace_options_init(struct trace_array *tr, struct dentry *dir)
 	}
 	tr->option_files = files;
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
-		if (!option_names[opt] || !option_built(opt))
+		if (!option_defs[opt].name || !option_built(tr, opt))
 			continue;
 		files[opt].tr = tr;
 		files[opt].opt = opt;
-		tracefs_create_file(option_names[opt], TRACE_MODE_WRITE,
+		tracefs_create_file(option_defs[opt].name, TRACE_MODE_WRITE,
 				    options, &files[opt], &option_fops);
 	}
 }

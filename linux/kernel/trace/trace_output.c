@@ -21,31 +21,49 @@
  * trace_print_header - the comment block at the top of trace
  * @m: the seq_file
  * @tr: the instance
+ *
+ * Its columns follow the options: none without context-info or with
+ * verbose, a TGID column with record-tgid, the flag columns with
+ * irq-info.
  */
 void trace_print_header(struct seq_file *m, struct trace_array *tr)
 {
 	unsigned long entries = 0, written = 0;
+	bool tgid = trace_opt(tr, TRACE_OPT_RECORD_TGID);
+	const char *pad = tgid ? "          " : "";
 	int cpu;
 
+	mutex_lock(&tracer_mutex);
+	seq_printf(m, "# tracer: %s\n#\n", tr->current_trace->name);
+	mutex_unlock(&tracer_mutex);
+	if (!trace_opt(tr, TRACE_OPT_CONTEXT_INFO) ||
+	    trace_opt(tr, TRACE_OPT_VERBOSE))
+		return;
 	for_each_possible_cpu(cpu) {
 		entries += ring_buffer_entries_cpu(tr->buffer, cpu);
 		written += ring_buffer_entries_cpu(tr->buffer, cpu) +
 			   ring_buffer_overrun_cpu(tr->buffer, cpu);
 	}
-	mutex_lock(&tracer_mutex);
-	seq_printf(m, "# tracer: %s\n#\n", tr->current_trace->name);
-	mutex_unlock(&tracer_mutex);
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%u\n#\n",
 		   entries, written, num_online_cpus());
-	seq_puts(m,
-		 "#                                _-----=> irqs-off/BH-disabled\n"
-		 "#                               / _----=> need-resched\n"
-		 "#                              | / _---=> hardirq/softirq\n"
-		 "#                              || / _--=> preempt-depth\n"
-		 "#                              ||| / _-=> migrate-disable\n"
-		 "#                              |||| /     delay\n"
-		 "#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION\n"
-		 "#              | |         |   |||||     |         |\n");
+	if (!trace_opt(tr, TRACE_OPT_IRQ_INFO)) {
+		seq_printf(m, "#           TASK-PID    %s CPU#     TIMESTAMP  FUNCTION\n",
+			   tgid ? "   TGID   " : "");
+		seq_printf(m, "#              | |      %s   |         |         |\n",
+			   tgid ? "     |    " : "");
+		return;
+	}
+	seq_printf(m,
+		   "#                            %s    _-----=> irqs-off/BH-disabled\n"
+		   "#                            %s   / _----=> need-resched\n"
+		   "#                            %s  | / _---=> hardirq/softirq\n"
+		   "#                            %s  || / _--=> preempt-depth\n"
+		   "#                            %s  ||| / _-=> migrate-disable\n"
+		   "#                            %s  |||| /     delay\n"
+		   "#           TASK-PID    %s CPU#  |||||  TIMESTAMP  FUNCTION\n"
+		   "#              | |      %s   |   |||||     |         |\n",
+		   pad, pad, pad, pad, pad, pad,
+		   tgid ? "   TGID   " : "", tgid ? "     |    " : "");
 }
 
 /* The five context columns, from an entry's flags and preempt_count. */
@@ -105,31 +123,120 @@ void trace_print_ip(struct trace_seq *s, struct trace_array *tr,
 		trace_seq_printf(s, " <%016lx>", ip);
 }
 
-/**
- * trace_format_entry - one line of trace or trace_pipe
- * @iter: the iterator: its tr, and the entry in ent, ent_size, cpu, ts
- *
- * The context columns, then the message the entry type's event prints,
- * into @iter->seq.
- */
-void trace_format_entry(struct trace_iterator *iter)
+/* The raw option: "pid cpu ts " then the event's raw printer. */
+static void format_raw(struct trace_iterator *iter, struct trace_event *event,
+		       bool context)
 {
+	if (context)
+		trace_seq_printf(&iter->seq, "%d %d %llu ", iter->ent->pid,
+				 iter->cpu, iter->ts);
+	if (event)
+		event->funcs->raw(iter, 0, event);
+	else
+		trace_seq_printf(&iter->seq, "%d ?\n", iter->ent->type);
+}
+
+/* The hex option: pid, cpu and ts as hex words, then the event's. */
+static void format_hex(struct trace_iterator *iter, struct trace_event *event,
+		       bool context)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (context) {
+		trace_seq_putmem_hex(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem_hex(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem_hex(s, &iter->ts, sizeof(iter->ts));
+	}
+	if (event)
+		event->funcs->hex(iter, 0, event);
+	trace_seq_putc(s, '\n');
+}
+
+/* The bin option: pid, cpu and ts as bytes, then the event's. */
+static void format_bin(struct trace_iterator *iter, struct trace_event *event,
+		       bool context)
+{
+	struct trace_seq *s = &iter->seq;
+
+	if (context) {
+		trace_seq_putmem(s, &iter->ent->pid, sizeof(iter->ent->pid));
+		trace_seq_putmem(s, &iter->cpu, sizeof(iter->cpu));
+		trace_seq_putmem(s, &iter->ts, sizeof(iter->ts));
+	}
+	if (event)
+		event->funcs->binary(iter, 0, event);
+}
+
+/* The columns before the message: task, tgid, CPU, flags, time. */
+static void format_prefix(struct trace_iterator *iter)
+{
+	struct trace_array *tr = iter->tr;
 	struct trace_entry *ent = iter->ent;
 	struct trace_seq *s = &iter->seq;
 	char comm[TASK_COMM_LEN];
 	u64 ts = iter->ts;
 	char ctx[6];
+	int tgid;
 
 	trace_find_cmdline(ent->pid, comm);
-	format_context(ctx, ent);
-	trace_seq_printf(s, "%16s-%-7d [%03d] %s ", comm, ent->pid, iter->cpu,
-			 ctx);
-	if (trace_clocks[iter->tr->clock_id].in_ns) {
+	trace_seq_printf(s, "%16s-%-7d ", comm, ent->pid);
+	if (trace_opt(tr, TRACE_OPT_RECORD_TGID)) {
+		tgid = trace_find_tgid(ent->pid);
+		if (tgid)
+			trace_seq_printf(s, "(%7d) ", tgid);
+		else
+			trace_seq_puts(s, "(-------) ");
+	}
+	trace_seq_printf(s, "[%03d] ", iter->cpu);
+	if (trace_opt(tr, TRACE_OPT_IRQ_INFO)) {
+		format_context(ctx, ent);
+		trace_seq_printf(s, "%s ", ctx);
+	}
+	if (trace_clocks[tr->clock_id].in_ns) {
 		unsigned long usec = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
 
 		trace_seq_printf(s, "%5llu.%06lu: ", ts, usec);
 	} else {
 		trace_seq_printf(s, "%12llu: ", ts);
 	}
-	trace_event_print(iter);
+}
+
+/**
+ * trace_format_entry - one line of trace or trace_pipe
+ * @iter: the iterator: its tr, and the entry in ent, ent_size, cpu, ts
+ *
+ * The line the options ask for, into @iter->seq: bin, hex or raw if one
+ * is set, else the context columns (context-info) and the message the
+ * entry type's event prints.  With printk-msg-only a trace_printk()
+ * line is its message alone.
+ */
+void trace_format_entry(struct trace_iterator *iter)
+{
+	struct trace_array *tr = iter->tr;
+	unsigned long flags = READ_ONCE(tr->trace_flags);
+	bool context = flags & BIT(TRACE_OPT_CONTEXT_INFO);
+	struct trace_event *event;
+	int pflags = 0;
+
+	rcu_read_lock();
+	event = ftrace_find_event(iter->ent->type);
+	if (flags & BIT(TRACE_OPT_BIN)) {
+		format_bin(iter, event, context);
+	} else if (flags & BIT(TRACE_OPT_HEX)) {
+		format_hex(iter, event, context);
+	} else if (flags & BIT(TRACE_OPT_RAW)) {
+		format_raw(iter, event, context);
+	} else {
+		if ((flags & BIT(TRACE_OPT_PRINTK_MSG_ONLY)) &&
+		    trace_entry_is_printk(iter->ent->type))
+			pflags = TRACE_PRINT_MSG_ONLY;
+		else if (context)
+			format_prefix(iter);
+		if (event)
+			event->funcs->trace(iter, pflags, event);
+		else
+			trace_seq_printf(&iter->seq, "Unknown type %d\n",
+					 iter->ent->type);
+	}
+	rcu_read_unlock();
 }

@@ -149,6 +149,7 @@ static void reader_put(struct trace_reader *r)
 	if (r->spare)
 		ring_buffer_free_read_page(tr->buffer, r->cpu, r->spare);
 	kfree(r->spare_sp);
+	kfree(r->iter.fmt);
 	kvfree(r);
 	trace_array_put(tr);
 }

@@ -424,9 +424,13 @@ static enum print_line_t print_enter(struct trace_iterator *iter, int flags,
 	n = (iter->ent_size - (int)sizeof(*rec)) / (int)sizeof(long);
 	n = clamp(n, 0, meta->nb_args);
 	trace_seq_printf(s, "%s(", meta->name);
-	for (i = 0; i < n; i++)
-		trace_seq_printf(s, "%s%s: %lx", i ? ", " : "",
-				 meta->args[i], rec->args[i]);
+	for (i = 0; i < n; i++) {
+		trace_seq_puts(s, i ? ", " : "");
+		/* The verbose option names each argument's type too. */
+		if (trace_opt(iter->tr, TRACE_OPT_VERBOSE))
+			trace_seq_printf(s, "%s ", meta->types[i]);
+		trace_seq_printf(s, "%s: %lx", meta->args[i], rec->args[i]);
+	}
 	trace_seq_puts(s, ")\n");
 	return trace_handle_return(s);
 }

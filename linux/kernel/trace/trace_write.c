@@ -226,6 +226,12 @@ struct printk_scratch {
 };
 static DEFINE_PER_CPU(struct printk_scratch, printk_scratch);
 
+/* The trace_printk option: trace_printk() and trace_puts() record. */
+static bool trace_printk_on(void)
+{
+	return trace_opt(&global_trace, TRACE_OPT_TRACE_PRINTK);
+}
+
 static int write_text(unsigned long ip, const char *text, size_t len)
 {
 	struct ring_buffer_event *ev;
@@ -260,6 +266,9 @@ static int __trace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 	char *buf;
 	int len;
 
+	if (!trace_printk_on())
+		return 0;
+
 	preempt_disable_notrace();
 	buf = this_cpu_ptr(&printk_scratch)->buf[interrupt_context_level()];
 	len = vscnprintf(buf, TRACE_PRINTK_MAX, fmt, ap);
@@ -286,6 +295,9 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	struct bprint_entry *e;
 	u32 *buf;
 	int words, ret = 0;
+
+	if (!trace_printk_on())
+		return 0;
 
 	if (!is_kernel_rodata((unsigned long)fmt))
 		return __trace_vprintk(ip, fmt, ap);
@@ -374,6 +386,8 @@ EXPORT_SYMBOL_GPL(__trace_printk);
  */
 int __trace_puts(unsigned long ip, const char *str, int size)
 {
+	if (!trace_printk_on())
+		return 0;
 	return write_text(ip, str, size);
 }
 EXPORT_SYMBOL_GPL(__trace_puts);
@@ -390,6 +404,8 @@ int __trace_bputs(unsigned long ip, const char *str)
 	struct ring_buffer_event *ev;
 	struct bputs_entry *e;
 
+	if (!trace_printk_on())
+		return 0;
 	/* Only a string that outlives the entry is kept by reference. */
 	if (!is_kernel_rodata((unsigned long)str))
 		return write_text(ip, str, strlen(str));
