@@ -167,7 +167,9 @@ enum {
 	TRACE_OPT_RAW,
 	TRACE_OPT_HEX,
 	TRACE_OPT_BIN,
+	TRACE_OPT_BLOCK,
 	TRACE_OPT_TRACE_PRINTK,
+	TRACE_OPT_ANNOTATE,
 	TRACE_OPT_PRINTK_MSG_ONLY,
 	TRACE_OPT_CONTEXT_INFO,
 	TRACE_OPT_RECORD_CMD,
@@ -177,6 +179,7 @@ enum {
 	TRACE_OPT_IRQ_INFO,
 	TRACE_OPT_MARKERS,
 	TRACE_OPT_EVENT_FORK,
+	TRACE_OPT_TRACE_PRINTK_DEST,
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_HASH_PTR,
 	TRACE_OPT_FUNCTION_FORK,
@@ -187,6 +190,7 @@ enum {
 
 #define TRACE_FLAGS_DEFAULT	(BIT(TRACE_OPT_PRINT_PARENT) | \
 				 BIT(TRACE_OPT_TRACE_PRINTK) | \
+				 BIT(TRACE_OPT_ANNOTATE) | \
 				 BIT(TRACE_OPT_CONTEXT_INFO) | \
 				 BIT(TRACE_OPT_RECORD_CMD) | \
 				 BIT(TRACE_OPT_OVERWRITE) | \
@@ -200,7 +204,16 @@ static inline bool trace_opt(struct trace_array *tr, int opt)
 	return READ_ONCE(tr->trace_flags) & BIT(opt);
 }
 
+/*
+ * The instance trace_printk() and trace_puts() write into (the
+ * trace_printk_dest option): the top level unless an instance took it.
+ * Writers read it with preemption disabled; an instance that goes gives
+ * it back and waits for them.
+ */
+extern struct trace_array *trace_printk_dest;
+
 /* trace_options and options/ (trace_options.c) */
+void trace_printk_dest_release(struct trace_array *tr);
 void trace_options_init(struct trace_array *tr, struct dentry *dir);
 int trace_set_option(struct trace_array *tr, const char *name);
 void trace_boot_options_apply(struct trace_array *tr);

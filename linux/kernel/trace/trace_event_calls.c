@@ -21,9 +21,11 @@
 
 #include <linux/ctype.h>
 #include <linux/module.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/tracefs.h>
 #include <linux/tracepoint.h>
+#include <trace/events/sched.h>
 #include <linux/trace_events.h>
 
 #include "trace.h"
@@ -164,6 +166,120 @@ static void apply_eval_maps(char *fmt, struct trace_eval_map **maps,
 	}
 }
 
+#ifdef CONFIG_TRACE_EVAL_MAP_FILE
+/**
+ * struct eval_entry - a line of eval_map, kept after the map's memory
+ * @list:	in eval_entries, under event_mutex
+ * @mod:	the module the map came with, NULL for vmlinux
+ * @value:	the value
+ * @name:	"NAME\0SYSTEM"
+ */
+struct eval_entry {
+	struct list_head	list;
+	struct module		*mod;
+	unsigned long		value;
+	char			name[];
+};
+
+static LIST_HEAD(eval_entries);
+
+/* Keep @maps for eval_map: theirs is init memory, gone after loading. */
+static void eval_maps_keep(struct trace_eval_map **maps, unsigned int n,
+			   struct module *mod)
+{
+	struct eval_entry *e;
+	size_t a, b;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		a = strlen(maps[i]->eval_string) + 1;
+		b = strlen(maps[i]->system) + 1;
+		e = kmalloc(struct_size(e, name, a + b), GFP_KERNEL);
+		if (!e)
+			return;
+		e->mod = mod;
+		e->value = maps[i]->eval_value;
+		memcpy(e->name, maps[i]->eval_string, a);
+		memcpy(e->name + a, maps[i]->system, b);
+		list_add_tail(&e->list, &eval_entries);
+	}
+}
+
+static void eval_maps_drop(struct module *mod)
+{
+	struct eval_entry *e, *n;
+
+	list_for_each_entry_safe(e, n, &eval_entries, list) {
+		if (e->mod == mod) {
+			list_del(&e->list);
+			kfree(e);
+		}
+	}
+}
+
+static void *eval_start(struct seq_file *m, loff_t *pos)
+{
+	mutex_lock(&event_mutex);
+	return seq_list_start(&eval_entries, *pos);
+}
+
+static void *eval_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	return seq_list_next(v, &eval_entries, pos);
+}
+
+static void eval_stop(struct seq_file *m, void *v)
+{
+	mutex_unlock(&event_mutex);
+}
+
+static int eval_show(struct seq_file *m, void *v)
+{
+	struct eval_entry *e = list_entry(v, struct eval_entry, list);
+
+	seq_printf(m, "%s %ld (%s)\n", e->name, (long)e->value,
+		   e->name + strlen(e->name) + 1);
+	return 0;
+}
+
+static const struct seq_operations eval_seq_ops = {
+	.start	= eval_start,
+	.next	= eval_next,
+	.stop	= eval_stop,
+	.show	= eval_show,
+};
+
+static int eval_open(struct inode *inode, struct file *file)
+{
+	return seq_open(file, &eval_seq_ops);
+}
+
+static const struct file_operations eval_map_fops = {
+	.open		= eval_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= seq_release,
+};
+
+/**
+ * trace_eval_map_file_init - create eval_map in the tracefs root
+ */
+void trace_eval_map_file_init(void)
+{
+	tracefs_create_file("eval_map", TRACE_MODE_READ, NULL, NULL,
+			    &eval_map_fops);
+}
+#else
+static void eval_maps_keep(struct trace_eval_map **maps, unsigned int n,
+			   struct module *mod)
+{
+}
+
+static void eval_maps_drop(struct module *mod)
+{
+}
+#endif
+
 static void eval_maps_apply(struct trace_eval_map **maps, unsigned int n,
 			    struct module *mod)
 {
@@ -171,6 +287,7 @@ static void eval_maps_apply(struct trace_eval_map **maps, unsigned int n,
 
 	if (!n)
 		return;
+	eval_maps_keep(maps, n, mod);
 	list_for_each_entry(call, &ftrace_events, list) {
 		if (call->module != mod || !call->print_fmt ||
 		    (call->flags & TRACE_EVENT_FL_DYNAMIC))
@@ -290,6 +407,36 @@ static void file_remove(struct trace_event_file *file)
 
 /* --- Enabling -------------------------------------------------------------- */
 
+/*
+ * While any event is on, every context switch saves both tasks' names
+ * (and thread groups, for record-tgid): an event names tasks other
+ * than the one that wrote it, sched_switch's next task first of all.
+ */
+static unsigned int events_on;
+
+static void save_switch_tasks(void *data, bool preempt,
+			      struct task_struct *prev,
+			      struct task_struct *next,
+			      unsigned int prev_state)
+{
+	trace_save_cmdline(prev);
+	trace_save_cmdline(next);
+	trace_save_tgid(prev);
+	trace_save_tgid(next);
+}
+
+static void event_probe_count(struct trace_event_call *call, bool on)
+{
+	lockdep_assert_held(&event_mutex);
+	/* Its own probe would count itself. */
+	if (call->class->system && !strcmp(call->class->system, "ftrace"))
+		return;
+	if (on && !events_on++)
+		register_trace_sched_switch(save_switch_tasks, NULL);
+	else if (!on && !--events_on)
+		unregister_trace_sched_switch(save_switch_tasks, NULL);
+}
+
 static void set_flag(struct trace_event_file *file, int bit, bool on)
 {
 	if (on)
@@ -335,6 +482,7 @@ int trace_event_enable(struct trace_event_file *file, bool enable, bool soft)
 		if (off && (flags & EVENT_FILE_FL_ENABLED)) {
 			clear_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
 			call->class->reg(call, TRACE_REG_UNREGISTER, file);
+			event_probe_count(call, false);
 		}
 		return 0;
 	}
@@ -364,6 +512,7 @@ int trace_event_enable(struct trace_event_file *file, bool enable, bool soft)
 	}
 	set_bit(EVENT_FILE_FL_WAS_ENABLED_BIT, &file->flags);
 	set_bit(EVENT_FILE_FL_ENABLED_BIT, &file->flags);
+	event_probe_count(call, true);
 	return 0;
 }
 
@@ -379,6 +528,7 @@ static void instance_events_off(struct trace_array *tr)
 			file->event_call->class->reg(file->event_call,
 						     TRACE_REG_UNREGISTER,
 						     file);
+			event_probe_count(file->event_call, false);
 		}
 		atomic_set(&file->sm_ref, 0);
 		file->flags &= ~(EVENT_FILE_FL_SOFT_MODE |
@@ -467,6 +617,7 @@ static bool events_remove(bool (*match)(struct trace_event_call *call,
 					  &file->flags);
 				call->class->reg(call, TRACE_REG_UNREGISTER,
 						 file);
+				event_probe_count(call, false);
 			}
 		}
 	}
@@ -597,6 +748,7 @@ static bool of_module(struct trace_event_call *call, void *mod)
 
 static void module_events_remove(struct module *mod)
 {
+	eval_maps_drop(mod);
 	/* Their entries would print with a printer that is gone. */
 	if (events_remove(of_module, mod))
 		reset_all_buffers();

@@ -790,6 +790,8 @@ void trace_event_files_init(struct trace_array *tr, struct dentry *dir)
 {
 	if (tr != &global_trace && trace_events_instance_init(tr))
 		pr_warn("tracing: no memory for the events of an instance\n");
+	if (tr == &global_trace)
+		trace_eval_map_file_init();
 	trace_event_fs_instance_init(tr);
 	trace_event_set_files_init(tr, dir);
 }

@@ -131,6 +131,11 @@ int trace_events_instance_init(struct trace_array *tr);
 void trace_events_instance_free(struct trace_array *tr);
 void trace_events_disable_all(struct trace_array *tr);
 void trace_events_init(void);
+#ifdef CONFIG_TRACE_EVAL_MAP_FILE
+void trace_eval_map_file_init(void);
+#else
+static inline void trace_eval_map_file_init(void) { }
+#endif
 bool trace_events_ready(void);
 int trace_event_fields_build(struct trace_event_call *call);
 void trace_event_fields_free(struct trace_event_call *call);

@@ -255,6 +255,7 @@ static int instance_rmdir(const char *name)
 	/* Its event commands hold events of the instance. */
 	ftrace_probes_release(tr);
 #endif
+	trace_printk_dest_release(tr);
 	trace_events_instance_free(tr);
 	tracefs_remove(tr->dir);
 	instance_free(tr);

@@ -35,7 +35,9 @@ static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_RAW] = { "raw" },
 	[TRACE_OPT_HEX] = { "hex" },
 	[TRACE_OPT_BIN] = { "bin" },
+	[TRACE_OPT_BLOCK] = { "block" },
 	[TRACE_OPT_TRACE_PRINTK] = { "trace_printk", true },
+	[TRACE_OPT_ANNOTATE] = { "annotate" },
 	[TRACE_OPT_PRINTK_MSG_ONLY] = { "printk-msg-only", true },
 	[TRACE_OPT_CONTEXT_INFO] = { "context-info" },
 	[TRACE_OPT_RECORD_CMD] = { "record-cmd" },
@@ -45,6 +47,7 @@ static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_IRQ_INFO] = { "irq-info" },
 	[TRACE_OPT_MARKERS] = { "markers" },
 	[TRACE_OPT_EVENT_FORK] = { "event-fork" },
+	[TRACE_OPT_TRACE_PRINTK_DEST] = { "trace_printk_dest" },
 	[TRACE_OPT_PAUSE_ON_TRACE] = { "pause-on-trace" },
 	[TRACE_OPT_HASH_PTR] = { "hash-ptr" },
 	[TRACE_OPT_FUNCTION_FORK] = { "function-fork" },
@@ -63,9 +66,58 @@ static bool option_built(struct trace_array *tr, int opt)
 	return true;
 }
 
-static void set_option(struct trace_array *tr, int opt, bool on)
+struct trace_array *trace_printk_dest = &global_trace;
+
+/*
+ * trace_printk_dest: one instance has it; taking it clears the others',
+ * the top level cannot let it go (but can take it back).
+ */
+static int set_printk_dest(struct trace_array *tr, bool on)
+{
+	struct trace_array *old = trace_printk_dest;
+
+	lockdep_assert_held(&options_mutex);
+	if (!on) {
+		if (tr == &global_trace)
+			return -EINVAL;
+		on = true;
+		tr = &global_trace;
+	}
+	if (old == tr)
+		return 0;
+	WRITE_ONCE(old->trace_flags,
+		   old->trace_flags & ~BIT(TRACE_OPT_TRACE_PRINTK_DEST));
+	WRITE_ONCE(tr->trace_flags,
+		   tr->trace_flags | BIT(TRACE_OPT_TRACE_PRINTK_DEST));
+	WRITE_ONCE(trace_printk_dest, tr);
+	return 0;
+}
+
+/**
+ * trace_printk_dest_release - an instance going gives trace_printk back
+ * @tr: the instance
+ *
+ * Waits until no trace_printk() can still be writing into it.
+ */
+void trace_printk_dest_release(struct trace_array *tr)
 {
 	mutex_lock(&options_mutex);
+	if (trace_printk_dest == tr) {
+		set_printk_dest(&global_trace, true);
+		synchronize_rcu();
+	}
+	mutex_unlock(&options_mutex);
+}
+
+static int set_option(struct trace_array *tr, int opt, bool on)
+{
+	int ret = 0;
+
+	mutex_lock(&options_mutex);
+	if (opt == TRACE_OPT_TRACE_PRINTK_DEST) {
+		ret = set_printk_dest(tr, on);
+		goto out;
+	}
 	if (on == trace_opt(tr, opt))
 		goto out;
 	/* The map comes first: without memory the option stays off. */
@@ -86,6 +138,7 @@ static void set_option(struct trace_array *tr, int opt, bool on)
 	}
 out:
 	mutex_unlock(&options_mutex);
+	return ret;
 }
 
 /**
@@ -105,8 +158,7 @@ int trace_set_option(struct trace_array *tr, const char *name)
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
 		if (option_defs[opt].name && option_built(tr, opt) &&
 		    !strcmp(name, option_defs[opt].name)) {
-			set_option(tr, opt, on);
-			return 0;
+			return set_option(tr, opt, on);
 		}
 	}
 	return -EINVAL;
@@ -177,7 +229,9 @@ static ssize_t option_write(struct file *file, const char __user *ubuf,
 	ret = tracing_parse_bool(ubuf, cnt, &on);
 	if (ret)
 		return ret;
-	set_option(of->tr, of->opt, on);
+	ret = set_option(of->tr, of->opt, on);
+	if (ret)
+		return ret;
 	*ppos += cnt;
 	return cnt;
 }

@@ -31,6 +31,10 @@
  * @cur:	trace: the next entry to show
  * @cur_ts:	trace: its timestamp
  * @lost_shown:	trace: a CPU's lost-events line was printed
+ * @started:	trace, annotate: CPUs whose entries have shown
+ * @annotate:	trace: mark where each CPU's entries start (the buffer
+ *		lost entries, so CPUs cover different spans of time)
+ * @shown:	trace: an entry has been shown
  * @claimed:	trace_pipe(_raw): the reader holds its CPUs in tr->pipe_mask
  * @paused:	trace: recording is paused while the file is open
  * @walking:	trace: counted in tr->walkers
@@ -48,6 +52,9 @@ struct trace_reader {
 	struct ring_buffer_event	*cur;
 	u64				cur_ts;
 	unsigned long			*lost_shown;
+	unsigned long			*started;
+	bool				annotate;
+	bool				shown;
 	bool				claimed;
 	bool				paused;
 	bool				walking;
@@ -144,6 +151,7 @@ static void reader_put(struct trace_reader *r)
 	}
 	kfree(r->iters);
 	bitmap_free(r->lost_shown);
+	bitmap_free(r->started);
 	if (r->rpage)
 		ring_buffer_free_read_page(tr->buffer, r->cpu, r->rpage);
 	if (r->spare)
@@ -210,6 +218,8 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 			if (r->iters[cpu])
 				ring_buffer_iter_reset(r->iters[cpu]);
 		}
+		bitmap_zero(r->started, nr_cpu_ids);
+		r->shown = false;
 		for (i = 1; i < *pos; i++) {
 			if (!trace_find_next(r))
 				return NULL;
@@ -248,6 +258,12 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
 	    !test_and_set_bit(r->cur_cpu, r->lost_shown))
 		trace_seq_printf(&r->iter.seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
+	if (r->annotate && !test_and_set_bit(r->cur_cpu, r->started) &&
+	    r->shown)
+		trace_seq_printf(&r->iter.seq,
+				 "##### CPU %u buffer started ####\n",
+				 r->cur_cpu);
+	r->shown = true;
 	saved = r->iter.seq.seq.len;
 	reader_format(r, r->cur, r->cur_cpu, r->cur_ts);
 	if (r->iter.seq.full)
@@ -296,8 +312,11 @@ static int trace_open(struct inode *inode, struct file *file)
 	ret = -ENOMEM;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
 	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
-	if (!r->iters || !r->lost_shown)
+	r->started = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
+	if (!r->iters || !r->lost_shown || !r->started)
 		goto fail;
+	r->annotate = trace_opt(r->tr, TRACE_OPT_ANNOTATE) &&
+		      ring_buffer_overruns(r->tr->buffer);
 	for_each_possible_cpu(cpu) {
 		/* A CPU that has never been online has no buffer. */
 		if (!reader_has_cpu(r, cpu) ||
@@ -509,7 +528,9 @@ static __poll_t trace_pipe_poll(struct file *file, poll_table *pt)
 {
 	struct trace_reader *r = file->private_data;
 
-	if (r->iter.seq.readpos < trace_seq_used(&r->iter.seq))
+	/* The block option: a poll never waits, as upstream. */
+	if (r->iter.seq.readpos < trace_seq_used(&r->iter.seq) ||
+	    trace_opt(r->tr, TRACE_OPT_BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
 	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
 }

@@ -31,17 +31,23 @@
 #include "trace.h"
 #include "trace_event_internal.h"
 
-struct syscall_trace_enter {
+/*
+ * The record of both kinds: the syscall's number, then its arguments
+ * (an entry, as many as it has) or its return value (an exit).
+ */
+struct syscall_rec {
 	struct trace_entry	ent;
 	int			nr;
-	unsigned long		args[];
+	union {
+		unsigned long	args[6];
+		long		ret;
+	};
 };
 
-struct syscall_trace_exit {
-	struct trace_entry	ent;
-	int			nr;
-	long			ret;
-};
+/* The size of an entry record with @n arguments. */
+#define ENTER_REC_SIZE(n)	(offsetof(struct syscall_rec, args) + \
+				 (n) * sizeof(unsigned long))
+#define EXIT_REC_SIZE		(offsetof(struct syscall_rec, ret) + sizeof(long))
 
 /* The metadata of each syscall number; NULL for those without. */
 static struct syscall_metadata **syscalls_by_nr;
@@ -92,7 +98,7 @@ static int traced_nr(struct pt_regs *regs, long id)
 static void enter_probe(void *data, struct pt_regs *regs, long id)
 {
 	struct trace_array *tr = data;
-	struct syscall_trace_enter *rec;
+	struct syscall_rec *rec;
 	struct trace_event_buffer fb;
 	struct trace_event_file *file;
 	struct syscall_files *sf;
@@ -106,8 +112,7 @@ static void enter_probe(void *data, struct pt_regs *regs, long id)
 	if (!file || trace_trigger_soft_disabled(file))
 		return;
 	n = syscalls_by_nr[nr]->nb_args;
-	rec = trace_event_buffer_reserve(&fb, file,
-					 struct_size(rec, args, n));
+	rec = trace_event_buffer_reserve(&fb, file, ENTER_REC_SIZE(n));
 	if (!rec)
 		return;
 	rec->nr = nr;
@@ -119,7 +124,7 @@ static void enter_probe(void *data, struct pt_regs *regs, long id)
 static void exit_probe(void *data, struct pt_regs *regs, long ret)
 {
 	struct trace_array *tr = data;
-	struct syscall_trace_exit *rec;
+	struct syscall_rec *rec;
 	struct trace_event_buffer fb;
 	struct trace_event_file *file;
 	struct syscall_files *sf;
@@ -131,7 +136,7 @@ static void exit_probe(void *data, struct pt_regs *regs, long ret)
 	file = sf ? rcu_dereference_sched(sf->exit[nr]) : NULL;
 	if (!file || trace_trigger_soft_disabled(file))
 		return;
-	rec = trace_event_buffer_reserve(&fb, file, sizeof(*rec));
+	rec = trace_event_buffer_reserve(&fb, file, EXIT_REC_SIZE);
 	if (!rec)
 		return;
 	rec->nr = nr;
@@ -211,7 +216,7 @@ static int perf_enter_on, perf_exit_on;
 
 static void perf_enter_probe(void *data, struct pt_regs *regs, long id)
 {
-	struct syscall_trace_enter *rec;
+	struct syscall_rec *rec;
 	struct syscall_metadata *meta;
 	struct hlist_head *head;
 	unsigned long args[6];
@@ -224,7 +229,7 @@ static void perf_enter_probe(void *data, struct pt_regs *regs, long id)
 	if (hlist_empty(head))
 		return;
 	/* The raw sample's size is a u32 in front of the record. */
-	size = ALIGN(struct_size(rec, args, meta->nb_args) + sizeof(u32),
+	size = ALIGN(ENTER_REC_SIZE(meta->nb_args) + sizeof(u32),
 		     sizeof(u64)) - sizeof(u32);
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
@@ -239,7 +244,7 @@ static void perf_enter_probe(void *data, struct pt_regs *regs, long id)
 
 static void perf_exit_probe(void *data, struct pt_regs *regs, long ret)
 {
-	struct syscall_trace_exit *rec;
+	struct syscall_rec *rec;
 	struct syscall_metadata *meta;
 	struct hlist_head *head;
 	int nr = traced_nr(regs, syscall_get_nr(current, regs)), rctx, size;
@@ -250,7 +255,7 @@ static void perf_exit_probe(void *data, struct pt_regs *regs, long ret)
 	head = this_cpu_ptr(meta->exit_event->perf_events);
 	if (hlist_empty(head))
 		return;
-	size = ALIGN(sizeof(*rec) + sizeof(u32), sizeof(u64)) - sizeof(u32);
+	size = ALIGN(EXIT_REC_SIZE + sizeof(u32), sizeof(u64)) - sizeof(u32);
 	rec = perf_trace_buf_alloc(size, NULL, &rctx);
 	if (!rec)
 		return;
@@ -331,12 +336,11 @@ static int enter_define_fields(struct trace_event_call *call)
 	int i, ret;
 
 	ret = trace_define_field(call, "int", "__syscall_nr",
-				 offsetof(struct syscall_trace_enter, nr),
+				 offsetof(struct syscall_rec, nr),
 				 sizeof(int), 1, FILTER_OTHER);
 	for (i = 0; !ret && i < meta->nb_args; i++)
 		ret = trace_define_field(call, meta->types[i], meta->args[i],
-					 offsetof(struct syscall_trace_enter,
-						  args[i]),
+					 offsetof(struct syscall_rec, args[i]),
 					 sizeof(unsigned long), 0,
 					 FILTER_OTHER);
 	return ret;
@@ -412,7 +416,7 @@ static struct syscall_metadata *entry_meta(struct trace_iterator *iter,
 static enum print_line_t print_enter(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
 {
-	struct syscall_trace_enter *rec = (void *)iter->ent;
+	struct syscall_rec *rec = (void *)iter->ent;
 	struct trace_seq *s = &iter->seq;
 	struct syscall_metadata *meta = entry_meta(iter, rec->nr);
 	int i, n;
@@ -421,7 +425,7 @@ static enum print_line_t print_enter(struct trace_iterator *iter, int flags,
 		trace_seq_printf(s, "unknown syscall entry %d\n", rec->nr);
 		return trace_handle_return(s);
 	}
-	n = (iter->ent_size - (int)sizeof(*rec)) / (int)sizeof(long);
+	n = (iter->ent_size - (int)ENTER_REC_SIZE(0)) / (int)sizeof(long);
 	n = clamp(n, 0, meta->nb_args);
 	trace_seq_printf(s, "%s(", meta->name);
 	for (i = 0; i < n; i++) {
@@ -438,7 +442,7 @@ static enum print_line_t print_enter(struct trace_iterator *iter, int flags,
 static enum print_line_t print_exit(struct trace_iterator *iter, int flags,
 				    struct trace_event *event)
 {
-	struct syscall_trace_exit *rec = (void *)iter->ent;
+	struct syscall_rec *rec = (void *)iter->ent;
 	struct trace_seq *s = &iter->seq;
 	struct syscall_metadata *meta = entry_meta(iter, rec->nr);
 

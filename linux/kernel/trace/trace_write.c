@@ -161,6 +161,9 @@ int tracing_alloc_buffer(struct trace_array *tr)
 	}
 	cpumask_copy(tr->cpumask, cpu_possible_mask);
 	tr->trace_flags = TRACE_FLAGS_DEFAULT;
+	/* trace_printk() writes into the top level until one takes it. */
+	if (tr == &global_trace)
+		tr->trace_flags |= BIT(TRACE_OPT_TRACE_PRINTK_DEST);
 	tr->buffer_percent = 50;
 	INIT_LIST_HEAD(&tr->probes);
 	INIT_LIST_HEAD(&tr->err_log);
@@ -235,22 +238,26 @@ static bool trace_printk_on(void)
 static int write_text(unsigned long ip, const char *text, size_t len)
 {
 	struct ring_buffer_event *ev;
+	struct trace_array *tr;
 	struct print_entry *e;
 	bool nl = !len || text[len - 1] != '\n';
 
 	expand_soon();
-	ev = trace_reserve(&global_trace, TRACE_ENTRY_PRINT,
-			   sizeof(*e) + len + nl + 1, tracing_gen_ctx());
-	if (!ev)
-		return 0;
-	e = trace_event_payload(ev);
-	e->ip = ip;
-	memcpy(e->buf, text, len);
-	if (nl)
-		e->buf[len++] = '\n';
-	e->buf[len] = '\0';
-	trace_commit(&global_trace, ev);
-	return len;
+	preempt_disable_notrace();
+	tr = READ_ONCE(trace_printk_dest);
+	ev = trace_reserve(tr, TRACE_ENTRY_PRINT, sizeof(*e) + len + nl + 1,
+			   tracing_gen_ctx());
+	if (ev) {
+		e = trace_event_payload(ev);
+		e->ip = ip;
+		memcpy(e->buf, text, len);
+		if (nl)
+			e->buf[len++] = '\n';
+		e->buf[len] = '\0';
+		trace_commit(tr, ev);
+	}
+	preempt_enable_notrace();
+	return ev ? len : 0;
 }
 
 /**
@@ -292,6 +299,7 @@ static int __trace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 {
 	struct ring_buffer_event *ev;
+	struct trace_array *tr;
 	struct bprint_entry *e;
 	u32 *buf;
 	int words, ret = 0;
@@ -308,7 +316,8 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	words = vbin_printf(buf, TRACE_PRINTK_MAX / sizeof(u32), fmt, ap);
 	if (words > TRACE_PRINTK_MAX / sizeof(u32) || words < 0)
 		goto out;
-	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPRINT,
+	tr = READ_ONCE(trace_printk_dest);
+	ev = trace_reserve(tr, TRACE_ENTRY_BPRINT,
 			   sizeof(*e) + words * sizeof(u32), tracing_gen_ctx());
 	if (!ev)
 		goto out;
@@ -316,7 +325,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	e->ip = ip;
 	e->fmt = fmt;
 	memcpy(e->buf, buf, words * sizeof(u32));
-	trace_commit(&global_trace, ev);
+	trace_commit(tr, ev);
 	ret = words * sizeof(u32);
 out:
 	preempt_enable_notrace();
@@ -402,6 +411,7 @@ EXPORT_SYMBOL_GPL(__trace_puts);
 int __trace_bputs(unsigned long ip, const char *str)
 {
 	struct ring_buffer_event *ev;
+	struct trace_array *tr;
 	struct bputs_entry *e;
 
 	if (!trace_printk_on())
@@ -411,15 +421,18 @@ int __trace_bputs(unsigned long ip, const char *str)
 		return write_text(ip, str, strlen(str));
 	expand_soon();
 
-	ev = trace_reserve(&global_trace, TRACE_ENTRY_BPUTS, sizeof(*e),
+	preempt_disable_notrace();
+	tr = READ_ONCE(trace_printk_dest);
+	ev = trace_reserve(tr, TRACE_ENTRY_BPUTS, sizeof(*e),
 			   tracing_gen_ctx());
-	if (!ev)
-		return 0;
-	e = trace_event_payload(ev);
-	e->ip = ip;
-	e->str = str;
-	trace_commit(&global_trace, ev);
-	return strlen(str);
+	if (ev) {
+		e = trace_event_payload(ev);
+		e->ip = ip;
+		e->str = str;
+		trace_commit(tr, ev);
+	}
+	preempt_enable_notrace();
+	return ev ? strlen(str) : 0;
 }
 EXPORT_SYMBOL_GPL(__trace_bputs);
 
