@@ -91,13 +91,21 @@ after() {
 	while read -r cmd; do
 		[ -n "$cmd" ] && echo "!*:$cmd" >> $T/set_ftrace_filter
 	done
-	# Events and their triggers: a traceoff trigger left on an event
-	# would switch tracing off again.
-	echo 0 > $T/events/enable
+	# Triggers, then events: a traceoff trigger left on an event would
+	# switch tracing off again, and an event an enable_event trigger
+	# switched on stays on when the trigger goes.
 	for f in $T/events/*/*/trigger; do
 		grep -v '^#' "$f" | while read -r t; do
 			echo "!${t%% *}" > "$f"
 		done
+	done
+	echo 0 > $T/events/enable
+	# Options that hide or refuse the marker, back to their defaults.
+	for o in markers trace_printk context-info irq-info; do
+		echo 1 > $T/options/$o
+	done
+	for o in raw hex bin printk-msg-only; do
+		echo 0 > $T/options/$o
 	done
 	echo > $T/set_event_pid
 	echo > $T/set_event_notrace_pid
