@@ -191,6 +191,9 @@ static void format_prefix(struct trace_iterator *iter)
 	if (trace_opt(tr, TRACE_OPT_IRQ_INFO)) {
 		format_context(ctx, ent);
 		trace_seq_printf(s, "%s ", ctx);
+	} else {
+		/* Upstream's column without the flags is one wider. */
+		trace_seq_putc(s, ' ');
 	}
 	if (trace_clocks[tr->clock_id].in_ns) {
 		unsigned long usec = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
