@@ -658,6 +658,50 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter,
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
 
 /**
+ * ring_buffer_iter_next_ts - the timestamp of the event after the current
+ * @iter: the iterator
+ * @ts: set to that timestamp
+ *
+ * The iterator stays at its current event, whose copy (the pointer
+ * ring_buffer_iter_peek() returned) is loaded again before this returns.
+ *
+ * Return: false if there is no current event or none after it yet.
+ */
+bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts)
+{
+	unsigned long flags, pos, reader_seq;
+	bool found, dropped;
+	unsigned int off;
+	u64 before;
+
+	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
+	found = rb_iter_load(iter);
+	if (found) {
+		pos = iter->pos;
+		reader_seq = iter->reader_seq;
+		off = iter->off;
+		before = iter->ts;
+		dropped = iter->dropped;
+		rb_event_advance_ts(iter->event, &iter->ts);
+		iter->off += iter->size;
+		found = rb_iter_load(iter);
+		if (found) {
+			*ts = iter->ts;
+			rb_event_advance_ts(iter->event, ts);
+		}
+		iter->pos = pos;
+		iter->reader_seq = reader_seq;
+		iter->off = off;
+		iter->ts = before;
+		iter->dropped = dropped;
+		if (!rb_iter_load(iter))
+			iter->size = 0;
+	}
+	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
+	return found;
+}
+
+/**
  * ring_buffer_iter_advance - step an iterator past its current event
  * @iter: the iterator
  */

@@ -83,8 +83,12 @@ struct tracer {
  * @files_all:		i_private of the instance's all-CPU files
  * @files_cpu:		i_private of its per_cpu/cpuN files, by CPU
  * @trace_flags:	the options of trace_options (TRACE_OPT_* bits)
+ * @time_start:	the buffer's clock when it was last emptied: the
+ *			latency format's times count from there
  * @func_ops:		the function tracer's ftrace_ops for this instance;
  *			its hashes are set_ftrace_filter and set_ftrace_notrace
+ * @func_repeats:	the func-no-repeats option's last call per CPU and
+ *			context level; allocated when the option is first set
  * @pids:		set_ftrace_pid and set_ftrace_notrace_pid: pid
  *			bitmaps, NULL when empty (RCU)
  * @probes:		function commands of set_ftrace_filter
@@ -123,7 +127,9 @@ struct trace_array {
 	struct trace_cpu_file	*files_all;
 	struct trace_cpu_file	*files_cpu;
 	unsigned long		trace_flags;
+	u64			time_start;
 	struct ftrace_ops	*func_ops;
+	struct func_repeats __percpu *func_repeats;
 	unsigned long __rcu	*pids[2];
 	struct list_head	probes;
 	struct list_head	err_log;
@@ -168,10 +174,14 @@ enum {
 	TRACE_OPT_HEX,
 	TRACE_OPT_BIN,
 	TRACE_OPT_BLOCK,
+	TRACE_OPT_FIELDS,
 	TRACE_OPT_TRACE_PRINTK,
 	TRACE_OPT_ANNOTATE,
+	TRACE_OPT_USERSTACKTRACE,
+	TRACE_OPT_SYM_USEROBJ,
 	TRACE_OPT_PRINTK_MSG_ONLY,
 	TRACE_OPT_CONTEXT_INFO,
+	TRACE_OPT_LATENCY_FMT,
 	TRACE_OPT_RECORD_CMD,
 	TRACE_OPT_RECORD_TGID,
 	TRACE_OPT_OVERWRITE,
@@ -182,9 +192,15 @@ enum {
 	TRACE_OPT_TRACE_PRINTK_DEST,
 	TRACE_OPT_PAUSE_ON_TRACE,
 	TRACE_OPT_HASH_PTR,
+	TRACE_OPT_FUNCTION_TRACE,
 	TRACE_OPT_FUNCTION_FORK,
-	TRACE_OPT_FUNC_STACK_TRACE,
 	TRACE_OPT_STACKTRACE,
+	/* The function tracer's own, listed only while it is current. */
+	TRACE_OPT_FUNC_STACK_TRACE,
+	TRACE_OPT_FUNC_NO_REPEATS,
+	/* The nop tracer's, to try the tracer-option paths. */
+	TRACE_OPT_TEST_NOP_ACCEPT,
+	TRACE_OPT_TEST_NOP_REFUSE,
 	TRACE_OPT_MAX
 };
 
@@ -196,8 +212,8 @@ enum {
 				 BIT(TRACE_OPT_OVERWRITE) | \
 				 BIT(TRACE_OPT_IRQ_INFO) | \
 				 BIT(TRACE_OPT_MARKERS) | \
-				 BIT(TRACE_OPT_PAUSE_ON_TRACE) | \
-				 BIT(TRACE_OPT_HASH_PTR))
+				 BIT(TRACE_OPT_HASH_PTR) | \
+				 BIT(TRACE_OPT_FUNCTION_TRACE))
 
 static inline bool trace_opt(struct trace_array *tr, int opt)
 {
@@ -217,6 +233,7 @@ void trace_printk_dest_release(struct trace_array *tr);
 void trace_options_init(struct trace_array *tr, struct dentry *dir);
 int trace_set_option(struct trace_array *tr, const char *name);
 void trace_boot_options_apply(struct trace_array *tr);
+void trace_boot_tracer_options(struct trace_array *tr);
 
 /* error_log (trace_error_log.c) */
 void tracing_log_err(struct trace_array *tr, const char *loc,
@@ -270,6 +287,7 @@ bool trace_pid_allowed(struct trace_array *tr);
 void trace_pid_files_init(struct trace_array *tr, struct dentry *dir);
 void trace_pids_free(struct trace_array *tr);
 void trace_pid_fork_update(struct trace_array *tr);
+int trace_func_repeats_alloc(struct trace_array *tr);
 #else
 static inline int trace_functions_instance_init(struct trace_array *tr,
 						struct dentry *dir)
@@ -278,6 +296,10 @@ static inline int trace_functions_instance_init(struct trace_array *tr,
 }
 static inline void trace_functions_instance_free(struct trace_array *tr) { }
 static inline void trace_functions_register(void) { }
+static inline int trace_func_repeats_alloc(struct trace_array *tr)
+{
+	return 0;
+}
 #endif
 
 /* Stack traces in the buffer (trace_write.c) */
@@ -285,6 +307,12 @@ void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 			int skip);
 void trace_record_func_stack(struct trace_array *tr, unsigned int trace_ctx,
 			     unsigned long ip);
+#ifdef CONFIG_USER_STACKTRACE_SUPPORT
+void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx);
+#else
+static inline void trace_record_user_stack(struct trace_array *tr,
+					   unsigned int trace_ctx) { }
+#endif
 
 /**
  * struct trace_clock_def - a clock offered in trace_clock
@@ -417,6 +445,18 @@ static __always_inline bool trace_cmdline_fresh(struct task_struct *tsk)
 	       READ_ONCE(trace_cmdline_gen);
 }
 
+/**
+ * trace_buffer_empty_all - empty every CPU's buffer of an instance
+ * @tr: the instance, which has a buffer
+ *
+ * Its times in the latency format start from here.
+ */
+static inline void trace_buffer_empty_all(struct trace_array *tr)
+{
+	ring_buffer_reset(tr->buffer);
+	WRITE_ONCE(tr->time_start, ring_buffer_time_stamp(tr->buffer));
+}
+
 /* Writing entries (trace_write.c, inline for the tracing path) */
 
 /**
@@ -483,10 +523,17 @@ int trace_cmdlines_resize(unsigned int n);
 unsigned int trace_cmdlines_size(void);
 void trace_cmdlines_show(struct seq_file *m);
 
+/*
+ * A trace_iterator.iter_flags bit of ours: the iterator formats where
+ * nothing may sleep or take a sleeping lock (ftrace_dump()).
+ */
+#define TRACE_FILE_ATOMIC	BIT(8)
+
 /* Formatting entries (trace_output.c) */
 struct trace_seq;
-void trace_print_header(struct seq_file *m, struct trace_array *tr);
-void trace_format_entry(struct trace_iterator *iter);
+void trace_print_header(struct seq_file *m, struct trace_array *tr,
+			bool empty);
+void trace_format_entry(struct trace_iterator *iter, u64 next_ts);
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);

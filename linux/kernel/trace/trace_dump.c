@@ -151,11 +151,12 @@ static void dump_array(struct trace_array *tr, int only)
 			continue;
 		trace_seq_init(&dump_iter.seq);
 		dump_iter.tr = tr;
+		dump_iter.iter_flags = TRACE_FILE_ATOMIC;
 		dump_iter.ent = ring_buffer_event_data(ev);
 		dump_iter.ent_size = ring_buffer_event_length(ev);
 		dump_iter.cpu = cpu;
 		dump_iter.ts = ts;
-		trace_format_entry(&dump_iter);
+		trace_format_entry(&dump_iter, 0);
 		trace_seq_putc(&dump_iter.seq, '\0');
 		dump_iter.seq.buffer[sizeof(dump_iter.seq.buffer) - 1] = '\0';
 		pr_emerg("%s", dump_iter.seq.buffer);

@@ -16,8 +16,10 @@ enum trace_entry_type {
 	TRACE_ENTRY_STACK = 4,
 	TRACE_ENTRY_PRINT = 5,
 	TRACE_ENTRY_BPRINT = 6,
-	TRACE_ENTRY_BPUTS = 17,
-	TRACE_ENTRY_RAW_DATA = 21,
+	TRACE_ENTRY_USER_STACK = 12,
+	TRACE_ENTRY_BPUTS = 14,
+	TRACE_ENTRY_RAW_DATA = 18,
+	TRACE_ENTRY_FUNC_REPEATS = 19,
 };
 
 /* A call of a traced function. */
@@ -36,6 +38,13 @@ struct stack_entry {
 
 /* Most frames a stack entry holds. */
 #define TRACE_STACK_MAX		64
+
+/* The userstacktrace option: a user-space stack, zero-terminated. */
+struct userstack_entry {
+	struct trace_entry	ent;
+	unsigned int		tgid;
+	unsigned long		caller[8];
+};
 
 /* trace_marker and trace_printk() with a string. */
 struct print_entry {
@@ -64,6 +73,20 @@ struct raw_data_entry {
 	struct trace_entry	ent;
 	unsigned int		id;
 	char			buf[];
+};
+
+/*
+ * The func-no-repeats option: @count more calls of @ip from @parent_ip
+ * followed the last entry of the function; the last of them came
+ * top_delta_ts << 32 | bottom_delta_ts nanoseconds before this entry.
+ */
+struct func_repeats_entry {
+	struct trace_entry	ent;
+	unsigned long		ip;
+	unsigned long		parent_ip;
+	u16			count;
+	u16			top_delta_ts;
+	u32			bottom_delta_ts;
 };
 
 #endif /* _KERNEL_TRACE_TRACE_ENTRIES_H */

@@ -7,6 +7,9 @@
  * TRACE_EVENT().  They cannot be enabled: the tracers write them.
  */
 #include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/pid_namespace.h>
+#include <linux/sched/mm.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
 
@@ -118,6 +121,98 @@ static enum print_line_t print_stack(struct trace_iterator *iter, int flags,
 	return trace_handle_return(s);
 }
 
+/*
+ * sym-userobj: the object file an address of task group @tgid lies in,
+ * "path[+0xoffset]", looked up when the trace is read (the task may be
+ * gone by then: then nothing is printed).
+ */
+static bool print_user_object(struct trace_seq *s, unsigned int tgid,
+			      unsigned long addr)
+{
+	struct vm_area_struct *vma;
+	struct task_struct *task;
+	struct mm_struct *mm;
+	bool done = false;
+
+	rcu_read_lock();
+	task = pid_task(find_pid_ns(tgid, &init_pid_ns), PIDTYPE_TGID);
+	mm = task ? get_task_mm(task) : NULL;
+	rcu_read_unlock();
+	if (!mm)
+		return false;
+	if (mmap_read_trylock(mm)) {
+		vma = vma_lookup(mm, addr);
+		if (vma && vma->vm_file) {
+			trace_seq_path(s, &vma->vm_file->f_path);
+			trace_seq_printf(s, "[+0x%lx]", addr - vma->vm_start);
+			done = true;
+		}
+		mmap_read_unlock(mm);
+	}
+	mmput(mm);
+	return done;
+}
+
+static enum print_line_t print_user_stack(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct userstack_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	bool obj = trace_opt(iter->tr, TRACE_OPT_SYM_USEROBJ) &&
+		   !(iter->iter_flags & TRACE_FILE_ATOMIC);
+	int i;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	trace_seq_puts(s, "<user stack trace>\n");
+	for (i = 0; i < ARRAY_SIZE(e->caller) && e->caller[i]; i++) {
+		trace_seq_puts(s, " => ");
+		/* The address when there is no object, or with sym-addr. */
+		if (!obj || !print_user_object(s, e->tgid, e->caller[i]) ||
+		    trace_opt(iter->tr, TRACE_OPT_SYM_ADDR))
+			trace_seq_printf(s, " <%016lx>", e->caller[i]);
+		trace_seq_putc(s, '\n');
+	}
+	return trace_handle_return(s);
+}
+
+static enum print_line_t print_func_repeats(struct trace_iterator *iter,
+					    int flags,
+					    struct trace_event *event)
+{
+	struct func_repeats_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	u64 delta, ts;
+	unsigned long usec;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	trace_print_ip(s, iter->tr, e->ip);
+	if (trace_opt(iter->tr, TRACE_OPT_PRINT_PARENT)) {
+		trace_seq_puts(s, " <-");
+		trace_print_ip(s, iter->tr, e->parent_ip);
+	}
+	delta = (u64)e->top_delta_ts << 32 | e->bottom_delta_ts;
+	ts = iter->ts - delta;
+	usec = do_div(ts, NSEC_PER_SEC) / NSEC_PER_USEC;
+	trace_seq_printf(s, " (repeats: %u, last_ts: %5llu.%06lu)\n",
+			 e->count, ts, usec);
+	return trace_handle_return(s);
+}
+
+static enum print_line_t raw_func_repeats(struct trace_iterator *iter,
+					  int flags, struct trace_event *event)
+{
+	struct func_repeats_entry *e = (void *)iter->ent;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	trace_seq_printf(&iter->seq, "%lu %lu %u %llu\n", e->ip, e->parent_ip,
+			 e->count,
+			 (u64)e->top_delta_ts << 32 | e->bottom_delta_ts);
+	return trace_handle_return(&iter->seq);
+}
+
 static enum print_line_t print_print(struct trace_iterator *iter, int flags,
 				     struct trace_event *event)
 {
@@ -187,6 +282,21 @@ static struct trace_event_fields kernel_stack_fields[] = {
 	{}
 };
 
+static struct trace_event_fields user_stack_fields[] = {
+	ENTRY_FIELD(struct userstack_entry, tgid, "unsigned int", 0),
+	ENTRY_ARRAY(caller, "unsigned long[8]", unsigned long, 8, 0),
+	{}
+};
+
+static struct trace_event_fields func_repeats_fields[] = {
+	ENTRY_FIELD(struct func_repeats_entry, ip, "unsigned long", 0),
+	ENTRY_FIELD(struct func_repeats_entry, parent_ip, "unsigned long", 0),
+	ENTRY_FIELD(struct func_repeats_entry, count, "u16", 0),
+	ENTRY_FIELD(struct func_repeats_entry, top_delta_ts, "u16", 0),
+	ENTRY_FIELD(struct func_repeats_entry, bottom_delta_ts, "u32", 0),
+	{}
+};
+
 static struct trace_event_fields print_fields[] = {
 	ENTRY_FIELD(struct print_entry, ip, "unsigned long", 0),
 	ENTRY_ARRAY(buf, "char[]", char, 0, 0),
@@ -242,6 +352,11 @@ ENTRY_EVENT_FUNCS(function, TRACE_ENTRY_FN,
 static_assert(TRACE_STACK_MAX >= 8);
 ENTRY_EVENT(kernel_stack, TRACE_ENTRY_STACK, print_stack,
 	    "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]");
+ENTRY_EVENT(user_stack, TRACE_ENTRY_USER_STACK, print_user_stack,
+	    "\"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\\t=> %ps\\n\" \"\\t=> %ps\\n\\t=> %ps\\n\", (void *)REC->caller[0], (void *)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void *)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void *)REC->caller[7]");
+ENTRY_EVENT_FUNCS(func_repeats, TRACE_ENTRY_FUNC_REPEATS,
+		  "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)",
+		  .trace = print_func_repeats, .raw = raw_func_repeats);
 ENTRY_EVENT_FUNCS(print, TRACE_ENTRY_PRINT,
 		  "\"%ps: %s\", (void *)REC->ip, REC->buf",
 		  .trace = print_print, .raw = raw_print);
@@ -255,8 +370,8 @@ ENTRY_EVENT(raw_data, TRACE_ENTRY_RAW_DATA, print_raw_data,
 	    "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
 
 struct trace_event_call *const trace_entry_calls[] = {
-	&function_call, &kernel_stack_call, &print_call, &bprint_call,
-	&bputs_call, &raw_data_call,
+	&function_call, &kernel_stack_call, &user_stack_call, &print_call,
+	&bprint_call, &bputs_call, &raw_data_call, &func_repeats_call,
 };
 const unsigned int nr_trace_entry_calls = ARRAY_SIZE(trace_entry_calls);
 

@@ -57,7 +57,7 @@ const char *trace_event_system(struct trace_event_call *call)
  */
 int trace_event_raw_init(struct trace_event_call *call)
 {
-	if (!register_trace_event(&call->event))
+	if (!trace_event_register_call(call))
 		return -ENODEV;
 	return 0;
 }
@@ -657,7 +657,7 @@ static void reset_all_buffers(void)
 
 	list_for_each_entry(tr, &event_instances, event_instance) {
 		if (tr->buffer)
-			ring_buffer_reset(tr->buffer);
+			trace_buffer_empty_all(tr);
 	}
 }
 

@@ -15,6 +15,8 @@
  */
 #include <linux/fs.h>
 #include <linux/seq_file.h>
+#include <linux/seq_buf.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/tracefs.h>
@@ -259,21 +261,43 @@ static const struct file_operations filter_fops = {
 	.llseek		= default_llseek,
 };
 
-static int fill_trigger(struct trace_seq *s, void *arg)
-{
-	struct trace_event_file *file = event_live(arg);
+/* The most text a trigger file shows: beyond it, reading fails. */
+#define TRIGGER_TEXT_MAX	SZ_1M
 
-	if (!file)
-		return -ENODEV;
-	trace_event_triggers_show(s, file);
-	/* Better no text than a cut list that removal scripts misread. */
-	return trace_seq_has_overflowed(s) ? -EFBIG : 0;
-}
-
+/*
+ * The trigger list, however long: built whole at each read, in a buffer
+ * doubled until it fits, so that removal scripts never see a cut list.
+ */
 static ssize_t trigger_read(struct file *filp, char __user *ubuf, size_t cnt,
 			    loff_t *ppos)
 {
-	return read_text(ubuf, cnt, ppos, fill_trigger, filp);
+	struct trace_event_file *file;
+	size_t size = PAGE_SIZE;
+	struct seq_buf sb;
+	ssize_t ret;
+	char *buf;
+
+	for (;;) {
+		buf = kvmalloc(size, GFP_KERNEL);
+		if (!buf)
+			return -ENOMEM;
+		seq_buf_init(&sb, buf, size);
+		mutex_lock(&event_mutex);
+		file = event_live(filp);
+		if (file)
+			trace_event_triggers_show(&sb, file);
+		mutex_unlock(&event_mutex);
+		if (!file || !seq_buf_has_overflowed(&sb))
+			break;
+		kvfree(buf);
+		if (size >= TRIGGER_TEXT_MAX)
+			return -EFBIG;
+		size *= 2;
+	}
+	ret = file ? simple_read_from_buffer(ubuf, cnt, ppos, buf,
+					     seq_buf_used(&sb)) : -ENODEV;
+	kvfree(buf);
+	return ret;
 }
 
 static ssize_t trigger_write(struct file *filp, const char __user *ubuf,

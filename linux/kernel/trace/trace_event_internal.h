@@ -140,6 +140,11 @@ bool trace_events_ready(void);
 int trace_event_fields_build(struct trace_event_call *call);
 void trace_event_fields_free(struct trace_event_call *call);
 
+/* Recording (trace_event_record.c) */
+void *trace_event_reserve_ctx(struct trace_event_buffer *fbuffer,
+			      struct trace_event_file *trace_file,
+			      unsigned long len, unsigned int trace_ctx);
+
 /* Syscall events (trace_syscalls.c) */
 #ifdef CONFIG_FTRACE_SYSCALLS
 /* Every syscall's metadata (include/asm-generic/vmlinux.lds.h). */
@@ -201,7 +206,12 @@ int trace_event_set_system_filter(struct trace_subsystem_dir *dir,
 
 /* trace_event_trigger.c */
 int trace_event_trigger_write(struct trace_event_file *file, char *cmd);
-void trace_event_triggers_show(struct trace_seq *s,
+int trace_event_register_call(struct trace_event_call *call);
+struct trace_event_call *trace_event_call_of(struct trace_event *event);
+void trace_event_print_fields(struct trace_iterator *iter,
+			      struct trace_event *event);
+struct seq_buf;
+void trace_event_triggers_show(struct seq_buf *s,
 			       struct trace_event_file *file);
 void trace_event_triggers_free(struct trace_event_file *file);
 struct trace_event_file *trace_event_soft_get(struct trace_array *tr,

@@ -355,3 +355,89 @@ int trace_output_call(struct trace_iterator *iter, char *name, char *fmt, ...)
 	return trace_handle_return(&iter->seq);
 }
 EXPORT_SYMBOL_GPL(trace_output_call);
+
+/* One field's value for the fields option; @rec holds @len bytes. */
+static void print_field_value(struct trace_seq *s,
+			      const struct ftrace_event_field *f,
+			      const void *rec, int len)
+{
+	const void *p = rec + f->offset;
+	unsigned int loc, off, n;
+
+	if (f->offset < 0 || f->size < 0 || f->offset + f->size > len) {
+		trace_seq_puts(s, "<OVERFLOW>");
+		return;
+	}
+	switch (f->filter_type) {
+	case FILTER_STATIC_STRING:
+		trace_seq_printf(s, "%.*s", (int)strnlen(p, f->size),
+				 (const char *)p);
+		return;
+	case FILTER_DYN_STRING:
+	case FILTER_RDYN_STRING:
+		loc = *(const u32 *)p;
+		off = loc & 0xffff;
+		n = loc >> 16;
+		if (f->filter_type == FILTER_RDYN_STRING)
+			off += f->offset + f->size;
+		if (off > len || n > len - off) {
+			trace_seq_puts(s, "<OVERFLOW>");
+			return;
+		}
+		trace_seq_printf(s, "%.*s", (int)strnlen(rec + off, n),
+				 (const char *)rec + off);
+		return;
+	case FILTER_PTR_STRING:
+		/* A pointer the record does not hold the text of. */
+		trace_seq_printf(s, "(0x%016lx)", *(const unsigned long *)p);
+		return;
+	}
+	switch (f->len ? 0 : f->size) {
+	case 1:
+		trace_seq_printf(s, "(%d)", *(const s8 *)p);
+		break;
+	case 2:
+		trace_seq_printf(s, "0x%x (%d)", *(const u16 *)p,
+				 *(const s16 *)p);
+		break;
+	case 4:
+		trace_seq_printf(s, "0x%x (%d)", *(const u32 *)p,
+				 *(const s32 *)p);
+		break;
+	case 8:
+		trace_seq_printf(s, "0x%llx (%lld)", *(const u64 *)p,
+				 *(const s64 *)p);
+		break;
+	default:
+		trace_seq_puts(s, "<INVALID-SIZE>");
+	}
+}
+
+/**
+ * trace_event_print_fields - an entry as the fields option shows it
+ * @iter: the iterator, at the entry
+ * @event: the entry's event, or NULL
+ *
+ * "name: field=value ..." from the event's field list: strings as text,
+ * numbers in hex and decimal.  Entries that are not of a trace event
+ * (the core's own) show as an unknown type.  Call under
+ * rcu_read_lock(), in which @event was found.
+ */
+void trace_event_print_fields(struct trace_iterator *iter,
+			      struct trace_event *event)
+{
+	struct trace_event_call *call = trace_event_call_of(event);
+	struct trace_seq *s = &iter->seq;
+	struct ftrace_event_field *f;
+
+	if (!call || (call->flags & TRACE_EVENT_FL_IGNORE_ENABLE)) {
+		trace_seq_printf(s, "UNKNOWN TYPE %d\n", iter->ent->type);
+		return;
+	}
+	trace_seq_printf(s, "%s:", trace_event_name(call));
+	list_for_each_entry_rcu(f, trace_get_fields(call), link) {
+		trace_seq_printf(s, " %s=", f->name);
+		print_field_value(s, f, iter->ent, iter->ent_size);
+	}
+	trace_seq_putc(s, '\n');
+}

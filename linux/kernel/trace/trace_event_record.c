@@ -121,10 +121,42 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
 /**
+ * trace_event_reserve_ctx - begin recording an event with a given context
+ * @fbuffer: the recording's state, filled in here
+ * @trace_file: the event's file in the instance
+ * @len: the record's size, trace_entry included
+ * @trace_ctx: the flags and preempt count the record carries
+ *
+ * Return: the record to fill, or NULL if nothing is to be recorded.
+ */
+void *trace_event_reserve_ctx(struct trace_event_buffer *fbuffer,
+			      struct trace_event_file *trace_file,
+			      unsigned long len, unsigned int trace_ctx)
+{
+	struct trace_event_call *call = trace_file->event_call;
+
+	if ((trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
+	    trace_event_ignore_this_pid(trace_file))
+		return NULL;
+	fbuffer->trace_ctx = trace_ctx;
+	fbuffer->trace_file = trace_file;
+	fbuffer->regs = NULL;
+	fbuffer->event = lock_reserve(&fbuffer->buffer, trace_file,
+				      call->event.type, len, trace_ctx);
+	if (!fbuffer->event)
+		return NULL;
+	fbuffer->entry = trace_event_payload(fbuffer->event);
+	return fbuffer->entry;
+}
+
+/**
  * trace_event_buffer_reserve - begin recording an event
  * @fbuffer: the recording's state, filled in here
  * @trace_file: the event's file in the instance
  * @len: the record's size, trace_entry included
+ *
+ * The probe runs with preemption disabled by the tracepoint, which the
+ * record's preempt count leaves out.
  *
  * Return: the record to fill, or NULL if nothing is to be recorded.
  */
@@ -132,21 +164,8 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 struct trace_event_file *trace_file,
 				 unsigned long len)
 {
-	struct trace_event_call *call = trace_file->event_call;
-
-	if ((trace_file->flags & EVENT_FILE_FL_PID_FILTER) &&
-	    trace_event_ignore_this_pid(trace_file))
-		return NULL;
-	/* The probe runs with preemption disabled by the tracepoint. */
-	fbuffer->trace_ctx = tracing_gen_ctx_dec();
-	fbuffer->trace_file = trace_file;
-	fbuffer->regs = NULL;
-	fbuffer->event = lock_reserve(&fbuffer->buffer, trace_file,
-				      call->event.type, len, fbuffer->trace_ctx);
-	if (!fbuffer->event)
-		return NULL;
-	fbuffer->entry = trace_event_payload(fbuffer->event);
-	return fbuffer->entry;
+	return trace_event_reserve_ctx(fbuffer, trace_file, len,
+				       tracing_gen_ctx_dec());
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
@@ -229,6 +248,9 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	/* The stacktrace option: the stack of every event kept. */
 	if (!drop && unlikely(trace_opt(tr, TRACE_OPT_STACKTRACE)))
 		trace_record_stack(tr, fbuffer->trace_ctx, 2);
+	/* userstacktrace: and the user-space stack of its task. */
+	if (!drop && unlikely(trace_opt(tr, TRACE_OPT_USERSTACKTRACE)))
+		trace_record_user_stack(tr, fbuffer->trace_ctx);
 	if (tt)
 		event_triggers_post_call(file, tt);
 }

@@ -24,6 +24,8 @@
 
 static struct hlist_head event_hash[1 << EVENT_HASH_BITS];
 static DECLARE_BITMAP(event_types_used, TRACE_EVENT_TYPE_MAX + 1);
+/* Types whose event is the one in a struct trace_event_call. */
+static DECLARE_BITMAP(event_types_of_calls, TRACE_EVENT_TYPE_MAX + 1);
 static DEFINE_MUTEX(event_type_mutex);
 
 static struct hlist_head *type_bucket(int type)
@@ -118,6 +120,37 @@ out:
 EXPORT_SYMBOL_GPL(register_trace_event);
 
 /**
+ * trace_event_register_call - register the event of a trace_event_call
+ * @call: the event, whose @call->event is registered
+ *
+ * As register_trace_event(), and trace_event_call_of() finds @call from
+ * its type's event.
+ *
+ * Return: the type, or 0 if none is free.
+ */
+int trace_event_register_call(struct trace_event_call *call)
+{
+	int type = register_trace_event(&call->event);
+
+	if (type)
+		set_bit(type, event_types_of_calls);
+	return type;
+}
+
+/**
+ * trace_event_call_of - the trace_event_call an event belongs to
+ * @event: an event from ftrace_find_event(), or NULL
+ *
+ * Return: the call, or NULL if @event is not the event of one.
+ */
+struct trace_event_call *trace_event_call_of(struct trace_event *event)
+{
+	if (!event || !test_bit(event->type, event_types_of_calls))
+		return NULL;
+	return container_of(event, struct trace_event_call, event);
+}
+
+/**
  * unregister_trace_event - give an event's type back
  * @event: a registered event
  *
@@ -132,6 +165,7 @@ int unregister_trace_event(struct trace_event *event)
 	if (event->type && test_bit(event->type, event_types_used)) {
 		hlist_del_rcu(&event->node);
 		synchronize_rcu();
+		clear_bit(event->type, event_types_of_calls);
 		clear_bit(event->type, event_types_used);
 	}
 	mutex_unlock(&event_type_mutex);
@@ -161,8 +195,10 @@ void trace_event_unlink(struct trace_event *event)
 void trace_event_type_release(struct trace_event *event)
 {
 	mutex_lock(&event_type_mutex);
-	if (event->type)
+	if (event->type) {
+		clear_bit(event->type, event_types_of_calls);
 		clear_bit(event->type, event_types_used);
+	}
 	mutex_unlock(&event_type_mutex);
 }
 

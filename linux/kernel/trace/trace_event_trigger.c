@@ -22,6 +22,7 @@
  */
 #include <linux/ctype.h>
 #include <linux/rculist.h>
+#include <linux/seq_buf.h>
 #include <linux/slab.h>
 #include <linux/trace_events.h>
 #include <linux/trace_seq.h>
@@ -460,40 +461,40 @@ int trace_event_trigger_write(struct trace_event_file *file, char *cmd)
 
 /**
  * trace_event_triggers_show - the text of an event's trigger file
- * @s: where to print
+ * @s: where to print (it may overflow: the caller tries a bigger one)
  * @file: the event's file
  *
  * One line per trigger, or the list of commands when there is none.
  * Called with event_mutex held.
  */
-void trace_event_triggers_show(struct trace_seq *s,
+void trace_event_triggers_show(struct seq_buf *s,
 			       struct trace_event_file *file)
 {
 	struct event_trigger *t;
 	enum trigger_kind kind;
 
 	if (list_empty(&file->triggers)) {
-		trace_seq_puts(s, "# Available triggers:\n#");
+		seq_buf_puts(s, "# Available triggers:\n#");
 		for (kind = 0; kind < NR_TRIGGER_KINDS; kind++)
-			trace_seq_printf(s, " %s", trigger_names[kind]);
-		trace_seq_putc(s, '\n');
+			seq_buf_printf(s, " %s", trigger_names[kind]);
+		seq_buf_putc(s, '\n');
 		return;
 	}
 	list_for_each_entry(t, &file->triggers, list) {
 		long count = READ_ONCE(t->count);
 
-		trace_seq_puts(s, trigger_names[t->kind]);
+		seq_buf_puts(s, trigger_names[t->kind]);
 		if (t->target)
-			trace_seq_printf(s, ":%s:%s",
+			seq_buf_printf(s, ":%s:%s",
 					 trace_event_system(t->target->event_call),
 					 trace_event_name(t->target->event_call));
 		if (count == -1)
-			trace_seq_puts(s, ":unlimited");
+			seq_buf_puts(s, ":unlimited");
 		else
-			trace_seq_printf(s, ":count=%ld", count);
+			seq_buf_printf(s, ":count=%ld", count);
 		if (t->filter_str)
-			trace_seq_printf(s, " if %s", t->filter_str);
-		trace_seq_putc(s, '\n');
+			seq_buf_printf(s, " if %s", t->filter_str);
+		seq_buf_putc(s, '\n');
 	}
 }
 

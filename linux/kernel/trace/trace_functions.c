@@ -18,6 +18,75 @@
 #include "trace_entries.h"
 #include "ftrace_internal.h"
 
+/**
+ * struct func_repeats - the last call a context level recorded
+ * @ip:		the function
+ * @parent_ip:	its caller
+ * @count:	calls of the same pair since, not yet recorded
+ * @ts:		the buffer's clock at the last of them
+ */
+struct func_repeats {
+	unsigned long	ip;
+	unsigned long	parent_ip;
+	unsigned long	count;
+	u64		ts;
+};
+
+/* One per context level: a nested context cannot disturb another's. */
+#define FUNC_REPEATS_LEVELS	4
+
+/* The pending repeats of @last as one entry, before another call's. */
+static void write_repeats(struct trace_array *tr, struct func_repeats *last,
+			  unsigned int ctx)
+{
+	struct ring_buffer_event *ev;
+	struct func_repeats_entry *e;
+	u64 delta;
+
+	ev = trace_reserve(tr, TRACE_ENTRY_FUNC_REPEATS, sizeof(*e), ctx);
+	if (!ev)
+		return;
+	e = trace_event_payload(ev);
+	e->ip = last->ip;
+	e->parent_ip = last->parent_ip;
+	e->count = min_t(unsigned long, last->count, U16_MAX);
+	delta = ring_buffer_time_stamp(tr->buffer) - last->ts;
+	e->top_delta_ts = min_t(u64, delta >> 32, U16_MAX);
+	e->bottom_delta_ts = lower_32_bits(delta);
+	trace_commit(tr, ev);
+}
+
+/*
+ * func-no-repeats: a call of the same function from the same caller as
+ * the last one of this CPU and context level is counted, not recorded;
+ * the count goes in before the next different call.
+ *
+ * Return: true if the call was counted.
+ */
+static bool count_repeat(struct trace_array *tr, unsigned long ip,
+			 unsigned long parent_ip, unsigned int ctx)
+{
+	struct func_repeats __percpu *all = READ_ONCE(tr->func_repeats);
+	struct func_repeats *last;
+
+	if (!all || !tr->buffer)
+		return false;
+	last = per_cpu_ptr(all, smp_processor_id()) +
+	       interrupt_context_level();
+	if (last->ip == ip && last->parent_ip == parent_ip &&
+	    last->count < U16_MAX) {
+		last->count++;
+		last->ts = ring_buffer_time_stamp(tr->buffer);
+		return true;
+	}
+	if (last->count)
+		write_repeats(tr, last, ctx);
+	last->ip = ip;
+	last->parent_ip = parent_ip;
+	last->count = 0;
+	return false;
+}
+
 static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
@@ -25,6 +94,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	struct trace_array *tr = op->private;
 	struct ring_buffer_event *ev;
 	struct ftrace_entry *e;
+	unsigned long flags;
 	unsigned int ctx;
 	int bit;
 
@@ -34,6 +104,10 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(trace_pids_set(tr)) && !trace_pid_allowed(tr))
 		goto out;
 	ctx = tracing_gen_ctx_dec();
+	flags = READ_ONCE(tr->trace_flags);
+	if (unlikely(flags & BIT(TRACE_OPT_FUNC_NO_REPEATS)) &&
+	    count_repeat(tr, ip, parent_ip, ctx))
+		goto out;
 	ev = trace_reserve(tr, TRACE_ENTRY_FN, sizeof(*e), ctx);
 	if (!ev)
 		goto out;
@@ -41,10 +115,33 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	e->ip = ip;
 	e->parent_ip = parent_ip;
 	trace_commit(tr, ev);
-	if (unlikely(trace_opt(tr, TRACE_OPT_FUNC_STACK_TRACE)))
+	if (unlikely(flags & BIT(TRACE_OPT_FUNC_STACK_TRACE)))
 		trace_record_func_stack(tr, ctx, ip);
 out:
 	ftrace_test_recursion_unlock(bit);
+}
+
+/**
+ * trace_func_repeats_alloc - give an instance its func-no-repeats state
+ * @tr: the instance
+ *
+ * Called with the options lock held, before the option is set.  The
+ * state lives until the instance is freed.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_func_repeats_alloc(struct trace_array *tr)
+{
+	struct func_repeats __percpu *all;
+
+	if (tr->func_repeats)
+		return 0;
+	all = __alloc_percpu(sizeof(struct func_repeats) * FUNC_REPEATS_LEVELS,
+			     __alignof__(struct func_repeats));
+	if (!all)
+		return -ENOMEM;
+	WRITE_ONCE(tr->func_repeats, all);
+	return 0;
 }
 
 static int function_init(struct trace_array *tr)
@@ -100,6 +197,8 @@ int trace_functions_instance_init(struct trace_array *tr, struct dentry *dir)
  */
 void trace_functions_instance_free(struct trace_array *tr)
 {
+	free_percpu(tr->func_repeats);
+	tr->func_repeats = NULL;
 	if (!tr->func_ops || tr->func_ops == &global_func_ops)
 		return;
 	ftrace_free_filter(tr->func_ops);

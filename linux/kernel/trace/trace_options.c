@@ -21,10 +21,13 @@
  * struct option_def - an option's file name and reach
  * @name:	its name in trace_options and options/
  * @top_only:	only the top level has it (trace_printk() writes there)
+ * @tracer:	the tracer it belongs to: trace_options lists and sets it
+ *		only while that tracer is current (options/ always has it)
  */
 struct option_def {
 	const char	*name;
 	bool		top_only;
+	const char	*tracer;
 };
 
 static const struct option_def option_defs[TRACE_OPT_MAX] = {
@@ -36,10 +39,14 @@ static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_HEX] = { "hex" },
 	[TRACE_OPT_BIN] = { "bin" },
 	[TRACE_OPT_BLOCK] = { "block" },
+	[TRACE_OPT_FIELDS] = { "fields" },
 	[TRACE_OPT_TRACE_PRINTK] = { "trace_printk", true },
 	[TRACE_OPT_ANNOTATE] = { "annotate" },
+	[TRACE_OPT_USERSTACKTRACE] = { "userstacktrace" },
+	[TRACE_OPT_SYM_USEROBJ] = { "sym-userobj" },
 	[TRACE_OPT_PRINTK_MSG_ONLY] = { "printk-msg-only", true },
 	[TRACE_OPT_CONTEXT_INFO] = { "context-info" },
+	[TRACE_OPT_LATENCY_FMT] = { "latency-format" },
 	[TRACE_OPT_RECORD_CMD] = { "record-cmd" },
 	[TRACE_OPT_RECORD_TGID] = { "record-tgid" },
 	[TRACE_OPT_OVERWRITE] = { "overwrite" },
@@ -50,19 +57,48 @@ static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_TRACE_PRINTK_DEST] = { "trace_printk_dest" },
 	[TRACE_OPT_PAUSE_ON_TRACE] = { "pause-on-trace" },
 	[TRACE_OPT_HASH_PTR] = { "hash-ptr" },
+	[TRACE_OPT_FUNCTION_TRACE] = { "function-trace" },
 	[TRACE_OPT_FUNCTION_FORK] = { "function-fork" },
-	[TRACE_OPT_FUNC_STACK_TRACE] = { "func_stack_trace" },
 	[TRACE_OPT_STACKTRACE] = { "stacktrace" },
+	[TRACE_OPT_FUNC_STACK_TRACE] = { "func_stack_trace", .tracer = "function" },
+	[TRACE_OPT_FUNC_NO_REPEATS] = { "func-no-repeats", .tracer = "function" },
+	[TRACE_OPT_TEST_NOP_ACCEPT] = { "test_nop_accept", .tracer = "nop" },
+	[TRACE_OPT_TEST_NOP_REFUSE] = { "test_nop_refuse", .tracer = "nop" },
 };
 
+/* trace_flags holds every option as one bit. */
+static_assert(TRACE_OPT_MAX <= BITS_PER_LONG);
+
 static DEFINE_MUTEX(options_mutex);
+
+/* Whether @opt's tracer, if it has one, is @tr's current one. */
+static bool option_listed(struct trace_array *tr, int opt)
+{
+	const char *owner = option_defs[opt].tracer;
+	bool ret;
+
+	if (!owner)
+		return true;
+	mutex_lock(&tracer_mutex);
+	ret = tr->current_trace && !strcmp(tr->current_trace->name, owner);
+	mutex_unlock(&tracer_mutex);
+	return ret;
+}
 
 static bool option_built(struct trace_array *tr, int opt)
 {
 	if (option_defs[opt].top_only && tr != &global_trace)
 		return false;
-	if (opt == TRACE_OPT_FUNCTION_FORK || opt == TRACE_OPT_FUNC_STACK_TRACE)
+	switch (opt) {
+	case TRACE_OPT_FUNCTION_TRACE:
+	case TRACE_OPT_FUNCTION_FORK:
+	case TRACE_OPT_FUNC_STACK_TRACE:
+	case TRACE_OPT_FUNC_NO_REPEATS:
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
+	case TRACE_OPT_USERSTACKTRACE:
+	case TRACE_OPT_SYM_USEROBJ:
+		return IS_ENABLED(CONFIG_USER_STACKTRACE_SUPPORT);
+	}
 	return true;
 }
 
@@ -120,9 +156,24 @@ static int set_option(struct trace_array *tr, int opt, bool on)
 	}
 	if (on == trace_opt(tr, opt))
 		goto out;
-	/* The map comes first: without memory the option stays off. */
-	if (opt == TRACE_OPT_RECORD_TGID && on && trace_tgids_alloc())
+	/* The nop tracer's test pair: one takes any value, one none. */
+	if (opt == TRACE_OPT_TEST_NOP_REFUSE) {
+		pr_info("test_nop_refuse: refused, as it always is\n");
+		ret = -EINVAL;
 		goto out;
+	}
+	if (opt == TRACE_OPT_TEST_NOP_ACCEPT)
+		pr_info("test_nop_accept: set to %d\n", on);
+	/* The map comes first: without memory the option stays off. */
+	if (opt == TRACE_OPT_RECORD_TGID && on && trace_tgids_alloc()) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	if (opt == TRACE_OPT_FUNC_NO_REPEATS && on) {
+		ret = trace_func_repeats_alloc(tr);
+		if (ret)
+			goto out;
+	}
 	WRITE_ONCE(tr->trace_flags, tr->trace_flags ^ BIT(opt));
 	switch (opt) {
 	case TRACE_OPT_OVERWRITE:
@@ -158,6 +209,8 @@ int trace_set_option(struct trace_array *tr, const char *name)
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
 		if (option_defs[opt].name && option_built(tr, opt) &&
 		    !strcmp(name, option_defs[opt].name)) {
+			if (!option_listed(tr, opt))
+				return -EINVAL;
 			return set_option(tr, opt, on);
 		}
 	}
@@ -170,7 +223,8 @@ static int trace_options_show(struct seq_file *m, void *v)
 	int opt;
 
 	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
-		if (!option_defs[opt].name || !option_built(f->tr, opt))
+		if (!option_defs[opt].name || !option_built(f->tr, opt) ||
+		    !option_listed(f->tr, opt))
 			continue;
 		seq_printf(m, "%s%s\n", trace_opt(f->tr, opt) ? "" : "no",
 			   option_defs[opt].name);
@@ -304,9 +358,36 @@ static int __init set_boot_options(char *str)
 }
 __setup("trace_options=", set_boot_options);
 
+/* Tracer options of trace_options=, kept until the boot tracer starts. */
+static unsigned long boot_tracer_set, boot_tracer_clear;
+
+/* A name of trace_options= that belongs to a tracer: kept for later. */
+static bool __init boot_option_defer(const char *name)
+{
+	bool on = strncmp(name, "no", 2) != 0;
+	int opt;
+
+	if (!on)
+		name += 2;
+	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
+		if (!option_defs[opt].tracer ||
+		    strcmp(name, option_defs[opt].name))
+			continue;
+		if (on)
+			boot_tracer_set |= BIT(opt);
+		else
+			boot_tracer_clear |= BIT(opt);
+		return true;
+	}
+	return false;
+}
+
 /**
  * trace_boot_options_apply - apply trace_options= to the top level
  * @tr: the top-level instance
+ *
+ * Options of a tracer wait for ftrace= to start it, when
+ * trace_boot_tracer_options() applies them.
  */
 void __init trace_boot_options_apply(struct trace_array *tr)
 {
@@ -314,7 +395,32 @@ void __init trace_boot_options_apply(struct trace_array *tr)
 
 	while ((tok = strsep(&s, ","))) {
 		tok = strim(tok);
-		if (*tok && trace_set_option(tr, tok))
+		if (!*tok || boot_option_defer(tok))
+			continue;
+		if (trace_set_option(tr, tok))
 			pr_warn("trace_options=: unknown option '%s'\n", tok);
+	}
+}
+
+/**
+ * trace_boot_tracer_options - the boot tracer started: its options now
+ * @tr: the top-level instance, whose tracer ftrace= just set
+ *
+ * Applies the options of trace_options= that belong to that tracer;
+ * those of other tracers are dropped.
+ */
+void trace_boot_tracer_options(struct trace_array *tr)
+{
+	unsigned long set = boot_tracer_set, clear = boot_tracer_clear;
+	int opt;
+
+	boot_tracer_set = 0;
+	boot_tracer_clear = 0;
+	for (opt = 0; opt < TRACE_OPT_MAX; opt++) {
+		if (!((set | clear) & BIT(opt)) || !option_listed(tr, opt))
+			continue;
+		if (set_option(tr, opt, set & BIT(opt)))
+			pr_warn("trace_options=: cannot set '%s'\n",
+				option_defs[opt].name);
 	}
 }

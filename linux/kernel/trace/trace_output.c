@@ -13,37 +13,115 @@
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/trace_seq.h>
+#include <linux/utsname.h>
 
 #include "trace.h"
 #include "trace_event_internal.h"
+
+/* The preemption model the latency header names. */
+static const char *preempt_model(void)
+{
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return "preempt_rt";
+	if (IS_ENABLED(CONFIG_PREEMPT))
+		return "preempt";
+	if (IS_ENABLED(CONFIG_PREEMPT_LAZY))
+		return "preempt_lazy";
+	if (IS_ENABLED(CONFIG_PREEMPT_VOLUNTARY))
+		return "desktop";
+	if (IS_ENABLED(CONFIG_PREEMPT_NONE))
+		return "server";
+	return "unknown";
+}
+
+/* The latency format's flag columns, and the name of each. */
+static const char *const latency_columns[] = {
+	"CPU#", "irqs-off/BH-disabled", "need-resched", "hardirq/softirq",
+	"preempt-depth", "migrate-disable", "delay",
+};
+
+/*
+ * The legend above the latency format's columns: column i starts with
+ * i - 1 bars, then its own slash and name; then the column titles.
+ */
+static void print_latency_legend(struct seq_file *m)
+{
+	int n = ARRAY_SIZE(latency_columns), i, bars;
+
+	for (i = 0; i < n; i++) {
+		bars = max(i - 1, 0);
+		seq_printf(m, "#%*s%.*s%s%s", 20 - min(i, 2), "", bars,
+			   "||||||", bars ? " " : "", i ? "/ " : "");
+		if (i < n - 1)
+			seq_printf(m, "_%.*s=> ", n - 1 - i, "------");
+		else
+			seq_puts(m, "    ");
+		seq_printf(m, "%-16s\n", latency_columns[i]);
+	}
+	seq_puts(m, "#  cmd     pid     |||||| time  |   caller     \n");
+	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
+}
+
+/*
+ * The latency format's header.  The latency, its CPU and its task are
+ * those of a latency tracer's worst case; other tracers have none.
+ */
+static void print_latency_header(struct seq_file *m, struct trace_array *tr,
+				 const char *tracer, unsigned long entries,
+				 unsigned long written)
+{
+	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
+		   init_utsname()->release);
+	seq_puts(m, "# -----------------------------------------------------------"
+		 "---------\n");
+	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
+		   entries, written, preempt_model(), num_online_cpus());
+	seq_puts(m, "#    -----------------\n"
+		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
+		 "#    -----------------\n#\n");
+	if (trace_opt(tr, TRACE_OPT_VERBOSE))
+		return;
+	print_latency_legend(m);
+}
 
 /**
  * trace_print_header - the comment block at the top of trace
  * @m: the seq_file
  * @tr: the instance
+ * @empty: the reader has no entry to show
  *
  * Its columns follow the options: none without context-info or with
  * verbose, a TGID column with record-tgid, the flag columns with
- * irq-info.
+ * irq-info.  With latency-format, the latency header instead, and only
+ * above entries.
  */
-void trace_print_header(struct seq_file *m, struct trace_array *tr)
+void trace_print_header(struct seq_file *m, struct trace_array *tr,
+			bool empty)
 {
 	unsigned long entries = 0, written = 0;
 	bool tgid = trace_opt(tr, TRACE_OPT_RECORD_TGID);
 	const char *pad = tgid ? "          " : "";
+	char tracer[TRACER_NAME_MAX + 1];
 	int cpu;
 
 	mutex_lock(&tracer_mutex);
-	seq_printf(m, "# tracer: %s\n#\n", tr->current_trace->name);
+	strscpy(tracer, tr->current_trace->name, sizeof(tracer));
 	mutex_unlock(&tracer_mutex);
-	if (!trace_opt(tr, TRACE_OPT_CONTEXT_INFO) ||
-	    trace_opt(tr, TRACE_OPT_VERBOSE))
+	seq_printf(m, "# tracer: %s\n#\n", tracer);
+	if (!trace_opt(tr, TRACE_OPT_CONTEXT_INFO))
 		return;
 	for_each_possible_cpu(cpu) {
 		entries += ring_buffer_entries_cpu(tr->buffer, cpu);
 		written += ring_buffer_entries_cpu(tr->buffer, cpu) +
 			   ring_buffer_overrun_cpu(tr->buffer, cpu);
 	}
+	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT)) {
+		if (!empty)
+			print_latency_header(m, tr, tracer, entries, written);
+		return;
+	}
+	if (trace_opt(tr, TRACE_OPT_VERBOSE))
+		return;
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%u\n#\n",
 		   entries, written, num_online_cpus());
 	if (!trace_opt(tr, TRACE_OPT_IRQ_INFO)) {
@@ -167,6 +245,67 @@ static void format_bin(struct trace_iterator *iter, struct trace_event *event,
 		event->funcs->binary(iter, 0, event);
 }
 
+/* The latency format's delay mark for @delta ns to the next entry. */
+static char delay_mark(u64 delta)
+{
+	if (delta > NSEC_PER_SEC)
+		return '$';
+	if (delta > 100 * NSEC_PER_MSEC)
+		return '@';
+	if (delta > 10 * NSEC_PER_MSEC)
+		return '*';
+	if (delta > NSEC_PER_MSEC)
+		return '#';
+	if (delta > 100 * NSEC_PER_USEC)
+		return '!';
+	if (delta > 10 * NSEC_PER_USEC)
+		return '+';
+	return ' ';
+}
+
+/*
+ * The latency format's columns: "comm-pid CPU flags time(us)mark: ", or
+ * with verbose "comm pid CPU irqs-off preempt-count index [abs µs]
+ * time(ms) (+delay(ms)): ".  Times count from the buffer's last emptying.
+ */
+static void format_latency_prefix(struct trace_iterator *iter, u64 next_ts)
+{
+	struct trace_entry *ent = iter->ent;
+	struct trace_seq *s = &iter->seq;
+	u64 start = READ_ONCE(iter->tr->time_start);
+	u64 rel = iter->ts > start ? iter->ts - start : 0;
+	u64 delta = next_ts > iter->ts ? next_ts - iter->ts : 0;
+	bool ns = trace_clocks[iter->tr->clock_id].in_ns;
+	char comm[TASK_COMM_LEN];
+	unsigned long rel_us, delta_us;
+	char ctx[6];
+
+	trace_find_cmdline(ent->pid, comm);
+	if (!ns) {
+		/* Clocks that do not count time: their counts as they are. */
+		rel_us = rel;
+		delta_us = delta;
+	} else {
+		rel_us = div_u64(rel, NSEC_PER_USEC);
+		delta_us = div_u64(delta, NSEC_PER_USEC);
+	}
+	if (trace_opt(iter->tr, TRACE_OPT_VERBOSE)) {
+		trace_seq_printf(s, "%16s %7d %3d %d %08x %08lx [%08llx] %lu.%03lums (+%lu.%03lums): ",
+				 comm, ent->pid, iter->cpu,
+				 !!(ent->flags & TRACE_FLAG_IRQS_OFF),
+				 ent->preempt_count, (unsigned long)iter->idx,
+				 ns ? div_u64(iter->ts, NSEC_PER_USEC) : iter->ts,
+				 rel_us / USEC_PER_MSEC, rel_us % USEC_PER_MSEC,
+				 delta_us / USEC_PER_MSEC,
+				 delta_us % USEC_PER_MSEC);
+		return;
+	}
+	format_context(ctx, ent);
+	trace_seq_printf(s, "%8.8s-%-7d %3d%s %5luus%c: ", comm, ent->pid,
+			 iter->cpu, ctx, rel_us,
+			 delay_mark(ns ? delta : delta * NSEC_PER_USEC));
+}
+
 /* The columns before the message: task, tgid, CPU, flags, time. */
 static void format_prefix(struct trace_iterator *iter)
 {
@@ -207,13 +346,17 @@ static void format_prefix(struct trace_iterator *iter)
 /**
  * trace_format_entry - one line of trace or trace_pipe
  * @iter: the iterator: its tr, and the entry in ent, ent_size, cpu, ts
+ *	(and idx, its index in the trace, for the latency format)
+ * @next_ts: the time of the entry after it, 0 if unknown (the latency
+ *	format's delay)
  *
  * The line the options ask for, into @iter->seq: bin, hex or raw if one
- * is set, else the context columns (context-info) and the message the
- * entry type's event prints.  With printk-msg-only a trace_printk()
- * line is its message alone.
+ * is set, else the context columns (context-info; latency-format's
+ * instead if set) and the message the entry type's event prints, or
+ * with fields each of its fields.  With printk-msg-only a
+ * trace_printk() line is its message alone.
  */
-void trace_format_entry(struct trace_iterator *iter)
+void trace_format_entry(struct trace_iterator *iter, u64 next_ts)
 {
 	struct trace_array *tr = iter->tr;
 	unsigned long flags = READ_ONCE(tr->trace_flags);
@@ -233,9 +376,13 @@ void trace_format_entry(struct trace_iterator *iter)
 		if ((flags & BIT(TRACE_OPT_PRINTK_MSG_ONLY)) &&
 		    trace_entry_is_printk(iter->ent->type))
 			pflags = TRACE_PRINT_MSG_ONLY;
+		else if (context && (flags & BIT(TRACE_OPT_LATENCY_FMT)))
+			format_latency_prefix(iter, next_ts);
 		else if (context)
 			format_prefix(iter);
-		if (event)
+		if (flags & BIT(TRACE_OPT_FIELDS))
+			trace_event_print_fields(iter, event);
+		else if (event)
 			event->funcs->trace(iter, pflags, event);
 		else
 			trace_seq_printf(&iter->seq, "Unknown type %d\n",

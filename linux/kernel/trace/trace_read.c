@@ -18,6 +18,7 @@
 #include <linux/uio.h>
 
 #include "trace.h"
+#include "ring_buffer_ext.h"
 
 /**
  * struct trace_reader - the state of one open trace file
@@ -30,6 +31,8 @@
  * @cur_cpu:	trace: the CPU of the next entry to show
  * @cur:	trace: the next entry to show
  * @cur_ts:	trace: its timestamp
+ * @end_ts:	trace: the time the file was opened; entries written after
+ *		are not shown, so that a read ends even while writers go on
  * @lost_shown:	trace: a CPU's lost-events line was printed
  * @started:	trace, annotate: CPUs whose entries have shown
  * @annotate:	trace: mark where each CPU's entries start (the buffer
@@ -51,6 +54,7 @@ struct trace_reader {
 	int				cur_cpu;
 	struct ring_buffer_event	*cur;
 	u64				cur_ts;
+	u64				end_ts;
 	unsigned long			*lost_shown;
 	unsigned long			*started;
 	bool				annotate;
@@ -173,15 +177,19 @@ static void trace_seq_line_too_big(struct trace_seq *s, unsigned int saved)
 	trace_seq_puts(s, "[LINE TOO BIG]\n");
 }
 
-/* Format @ev, of @cpu at @ts, into the reader's text. */
+/*
+ * Format @ev, of @cpu at @ts, into the reader's text; @next_ts is the
+ * time of the entry after it, 0 if unknown (the latency format's delay).
+ */
 static void reader_format(struct trace_reader *r, struct ring_buffer_event *ev,
-			  int cpu, u64 ts)
+			  int cpu, u64 ts, u64 next_ts)
 {
 	r->iter.ent = ring_buffer_event_data(ev);
 	r->iter.ent_size = ring_buffer_event_length(ev);
 	r->iter.cpu = cpu;
 	r->iter.ts = ts;
-	trace_format_entry(&r->iter);
+	trace_format_entry(&r->iter, next_ts);
+	r->iter.idx++;
 }
 
 /* --- trace ---------------------------------------------------------------- */
@@ -198,13 +206,37 @@ static void *trace_find_next(struct trace_reader *r)
 		if (!r->iters[cpu])
 			continue;
 		ev = ring_buffer_iter_peek(r->iters[cpu], &ts);
-		if (ev && (!r->cur || ts < r->cur_ts)) {
+		if (ev && ts <= r->end_ts && (!r->cur || ts < r->cur_ts)) {
 			r->cur = ev;
 			r->cur_ts = ts;
 			r->cur_cpu = cpu;
 		}
 	}
 	return r->cur ? r : NULL;
+}
+
+/*
+ * The time of the entry shown after the current one: the oldest among
+ * the other CPUs' next and the current CPU's second.  0 if none.
+ */
+static u64 trace_next_ts(struct trace_reader *r)
+{
+	u64 best = 0, ts;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (!r->iters[cpu])
+			continue;
+		if (cpu == r->cur_cpu) {
+			if (!ring_buffer_iter_next_ts(r->iters[cpu], &ts))
+				continue;
+		} else if (!ring_buffer_iter_peek(r->iters[cpu], &ts)) {
+			continue;
+		}
+		if (ts <= r->end_ts && (!best || ts < best))
+			best = ts;
+	}
+	return best;
 }
 
 static void *trace_seq_start(struct seq_file *m, loff_t *pos)
@@ -252,7 +284,7 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	unsigned int saved;
 
 	if (v == SEQ_START_TOKEN) {
-		trace_print_header(m, r->tr);
+		trace_print_header(m, r->tr, !trace_find_next(r));
 		return 0;
 	}
 	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
@@ -265,7 +297,10 @@ static int trace_seq_show(struct seq_file *m, void *v)
 				 r->cur_cpu);
 	r->shown = true;
 	saved = r->iter.seq.seq.len;
-	reader_format(r, r->cur, r->cur_cpu, r->cur_ts);
+	r->iter.idx = r->pos - 1;
+	reader_format(r, r->cur, r->cur_cpu, r->cur_ts,
+		      trace_opt(r->tr, TRACE_OPT_LATENCY_FMT) ?
+		      trace_next_ts(r) : 0);
 	if (r->iter.seq.full)
 		trace_seq_line_too_big(&r->iter.seq, saved);
 	seq_write(m, r->iter.seq.buffer, trace_seq_used(&r->iter.seq));
@@ -292,7 +327,7 @@ static int trace_open(struct inode *inode, struct file *file)
 		return PTR_ERR(r);
 	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
 		if (f->cpu == RING_BUFFER_ALL_CPUS)
-			ring_buffer_reset(f->tr->buffer);
+			trace_buffer_empty_all(f->tr);
 		else
 			ring_buffer_reset_cpu(f->tr->buffer, f->cpu);
 	}
@@ -315,6 +350,8 @@ static int trace_open(struct inode *inode, struct file *file)
 	r->started = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
 	if (!r->iters || !r->lost_shown || !r->started)
 		goto fail;
+	/* What was written up to now: the iterators start at the oldest. */
+	r->end_ts = ring_buffer_time_stamp(r->tr->buffer);
 	r->annotate = trace_opt(r->tr, TRACE_OPT_ANNOTATE) &&
 		      ring_buffer_overruns(r->tr->buffer);
 	for_each_possible_cpu(cpu) {
@@ -498,7 +535,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 		if (lost)
 			trace_seq_printf(&r->iter.seq, "CPU:%d [LOST %lu EVENTS]\n",
 					 cpu, lost);
-		reader_format(r, ev, cpu, ts);
+		reader_format(r, ev, cpu, ts, 0);
 		if (r->iter.seq.full) {
 			/*
 			 * No room for the whole line.  After other lines it

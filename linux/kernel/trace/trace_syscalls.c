@@ -112,7 +112,9 @@ static void enter_probe(void *data, struct pt_regs *regs, long id)
 	if (!file || trace_trigger_soft_disabled(file))
 		return;
 	n = syscalls_by_nr[nr]->nb_args;
-	rec = trace_event_buffer_reserve(&fb, file, ENTER_REC_SIZE(n));
+	/* As upstream, the count includes the tracepoint's own disable. */
+	rec = trace_event_reserve_ctx(&fb, file, ENTER_REC_SIZE(n),
+				      tracing_gen_ctx());
 	if (!rec)
 		return;
 	rec->nr = nr;
@@ -136,7 +138,8 @@ static void exit_probe(void *data, struct pt_regs *regs, long ret)
 	file = sf ? rcu_dereference_sched(sf->exit[nr]) : NULL;
 	if (!file || trace_trigger_soft_disabled(file))
 		return;
-	rec = trace_event_buffer_reserve(&fb, file, EXIT_REC_SIZE);
+	rec = trace_event_reserve_ctx(&fb, file, EXIT_REC_SIZE,
+				      tracing_gen_ctx());
 	if (!rec)
 		return;
 	rec->nr = nr;
@@ -385,7 +388,7 @@ static int enter_raw_init(struct trace_event_call *call)
 	call->print_fmt = enter_print_fmt(meta);
 	if (!call->print_fmt)
 		return -ENOMEM;
-	if (!register_trace_event(&call->event)) {
+	if (!trace_event_register_call(call)) {
 		kfree(call->print_fmt);
 		call->print_fmt = NULL;
 		return -ENODEV;
@@ -402,7 +405,7 @@ static int exit_raw_init(struct trace_event_call *call)
 	if (meta_of(call)->syscall_nr < 0)
 		return -ENOENT;
 	call->print_fmt = exit_fmt;
-	return register_trace_event(&call->event) ? 0 : -ENODEV;
+	return trace_event_register_call(call) ? 0 : -ENODEV;
 }
 
 static struct syscall_metadata *entry_meta(struct trace_iterator *iter,

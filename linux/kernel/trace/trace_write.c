@@ -138,7 +138,7 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 	mutex_lock(&tr->buffer_mutex);
 	tr->clock_id = i;
 	ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
-	ring_buffer_reset(tr->buffer);
+	trace_buffer_empty_all(tr);
 	mutex_unlock(&tr->buffer_mutex);
 	return 0;
 }
@@ -489,6 +489,42 @@ void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 	write_stack(tr, trace_ctx, calls, n);
 	preempt_enable_notrace();
 }
+
+#ifdef CONFIG_USER_STACKTRACE_SUPPORT
+/* Stops a fault in the user-stack walk from recording another one. */
+static DEFINE_PER_CPU(int, user_stack_busy);
+
+/**
+ * trace_record_user_stack - record the current task's user-space stack
+ * @tr: the instance
+ * @trace_ctx: the context word of the entry it follows
+ *
+ * The userstacktrace option.  Nothing is recorded in NMI context or for
+ * kernel threads; the walk does not fault pages in.
+ */
+void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx)
+{
+	struct ring_buffer_event *ev;
+	struct userstack_entry *e;
+
+	if (in_nmi() || !current->mm || (current->flags & PF_KTHREAD))
+		return;
+	preempt_disable_notrace();
+	if (__this_cpu_inc_return(user_stack_busy) != 1)
+		goto out;
+	ev = trace_reserve(tr, TRACE_ENTRY_USER_STACK, sizeof(*e), trace_ctx);
+	if (ev) {
+		e = trace_event_payload(ev);
+		e->tgid = current->tgid;
+		memset(e->caller, 0, sizeof(e->caller));
+		stack_trace_save_user(e->caller, ARRAY_SIZE(e->caller));
+		trace_commit(tr, ev);
+	}
+out:
+	__this_cpu_dec(user_stack_busy);
+	preempt_enable_notrace();
+}
+#endif
 
 #ifdef CONFIG_FUNCTION_TRACER
 /**

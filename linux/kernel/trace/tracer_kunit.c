@@ -241,7 +241,7 @@ static void format_next(struct kunit *test, int cpu,
 	it->ent_size = ring_buffer_event_length(ev);
 	it->cpu = cpu;
 	it->ts = ts;
-	trace_format_entry(it);
+	trace_format_entry(it, 0);
 	s->buffer[trace_seq_used(s)] = '\0';
 }
 
@@ -316,7 +316,7 @@ static void line_format_test(struct kunit *test)
 		it->ent_size = sizeof(*e) + 8;
 		it->cpu = 3;
 		it->ts = 1234567891ULL;
-		trace_format_entry(it);
+		trace_format_entry(it, 0);
 		s->buffer[trace_seq_used(s)] = '\0';
 		snprintf(want, sizeof(want),
 			 "          <idle>-0       [003] %s     1.234567: %s: hi\n",
