@@ -33,14 +33,14 @@ enum rec_list {
 	LIST_ADDRS,
 	LIST_ENABLED,
 	LIST_TOUCHED,
-	LIST_FILTER,
-	LIST_NOTRACE,
+	LIST_SET,
 };
 
 /**
  * struct rec_iter - a walk over the records for one of the lists
  * @kind:	which list
  * @tr:		the instance, for the set_ files
+ * @desc:	for the set_ files: which set
  * @hash:	for the set_ files: a private copy of the set being shown
  * @grp:	where the walk stands: the group...
  * @idx:	...and the record in it
@@ -53,6 +53,7 @@ enum rec_list {
 struct rec_iter {
 	int			kind;
 	struct trace_array	*tr;
+	const struct ftrace_set_desc *desc;
 	struct ftrace_hash	*hash;
 	struct ftrace_rec_group	*grp;
 	unsigned int		idx;
@@ -73,8 +74,7 @@ static bool rec_listed(struct rec_iter *it, struct dyn_ftrace *rec)
 		if (!(rec->flags & FTRACE_FL_TOUCHED))
 			return false;
 		break;
-	case LIST_FILTER:
-	case LIST_NOTRACE:
+	case LIST_SET:
 		if (!ftrace_hash_contains(it->hash, rec->ip))
 			return false;
 		break;
@@ -124,7 +124,7 @@ static bool group_present(struct ftrace_rec_group *g)
  */
 static bool has_extra(struct rec_iter *it)
 {
-	return it->kind == LIST_FILTER || it->kind == LIST_NOTRACE;
+	return it->kind == LIST_SET;
 }
 
 static void *rec_start(struct seq_file *m, loff_t *pos)
@@ -199,13 +199,13 @@ static int rec_show(struct seq_file *m, void *v)
 	struct dyn_ftrace *rec = v;
 
 	if (v == SEQ_START_TOKEN) {
-		bool exclude = it->kind == LIST_NOTRACE;
+		bool exclude = it->desc->exclude;
 
 		if (ftrace_hash_empty(it->hash))
 			seq_puts(m, exclude ? "#### no functions disabled ####\n" :
 				 "#### all functions enabled ####\n");
-		ftrace_mod_pending_show(m, it->tr->func_ops, exclude);
-		if (exclude)
+		ftrace_mod_pending_show(m, it->desc->ops(it->tr), exclude);
+		if (!it->desc->commands)
 			return 0;
 		/* ftrace_probes_show() takes other locks: drop ours. */
 		mutex_unlock(&ftrace_lock);
@@ -271,45 +271,65 @@ static const struct file_operations rec_list_fops = {
 #define TOKEN_MAX	(KSYM_NAME_LEN + MODULE_NAME_LEN + 16)
 
 /**
- * struct set_writer - an open set_ftrace_filter or set_ftrace_notrace
+ * struct set_writer - a set file (set_ftrace_filter, set_graph_function, ...)
  *			for writing
  * @tr:		the instance
- * @exclude:	which set
+ * @desc:	which set
+ * @ops:	the ops whose set it is
  * @hash:	the set being built, applied on close
  * @len:	bytes in @tok
  * @tok:	a token not yet ended by white space
  */
 struct set_writer {
 	struct trace_array	*tr;
-	bool			exclude;
+	const struct ftrace_set_desc *desc;
+	struct ftrace_ops	*ops;
 	struct ftrace_hash	*hash;
 	unsigned int		len;
 	char			tok[TOKEN_MAX];
 };
 
-static int set_open(struct inode *inode, struct file *file, bool exclude)
+/**
+ * ftrace_set_open - open a file that edits a function set of an ops
+ * @inode: the file's inode; i_private is the instance's files_all
+ * @file: the file
+ * @desc: which set of which ops
+ *
+ * Read, it lists the set; written, it builds a new set (from the current
+ * one, or from none with O_TRUNC) that replaces it on close.
+ *
+ * Return: 0 or an errno.
+ */
+int ftrace_set_open(struct inode *inode, struct file *file,
+		    const struct ftrace_set_desc *desc)
 {
 	struct trace_array *tr = trace_array_get_inode(inode);
+	struct ftrace_ops *ops;
 	struct set_writer *w;
 	struct rec_iter *it;
 	int ret;
 
 	if (IS_ERR(tr))
 		return PTR_ERR(tr);
+	ret = -ENODEV;
+	ops = desc->ops(tr);
+	if (!ops)
+		goto put;
 	if (file->f_mode & FMODE_WRITE) {
 		ret = -ENOMEM;
 		w = kzalloc(sizeof(*w), GFP_KERNEL);
 		if (!w)
 			goto put;
 		w->tr = tr;
-		w->exclude = exclude;
+		w->desc = desc;
+		w->ops = ops;
 		mutex_lock(&ftrace_lock);
 		if (file->f_flags & O_TRUNC) {
 			w->hash = EMPTY_HASH;
-			ftrace_mod_pending_clear(tr->func_ops, exclude);
+			ftrace_mod_pending_clear(ops, desc->exclude);
 		} else
-			w->hash = ftrace_hash_copy(ftrace_ops_hash(tr->func_ops,
-								   exclude));
+			w->hash = ftrace_hash_copy(ftrace_ops_hash(ops,
+								   desc->exclude));
 		mutex_unlock(&ftrace_lock);
 		if (!w->hash) {
 			kfree(w);
@@ -322,11 +342,12 @@ static int set_open(struct inode *inode, struct file *file, bool exclude)
 	it = __seq_open_private(file, &rec_seq_ops, sizeof(*it));
 	if (!it)
 		goto put;
-	it->kind = exclude ? LIST_NOTRACE : LIST_FILTER;
+	it->kind = LIST_SET;
+	it->desc = desc;
 	it->tr = tr;
 	it->pos = -1;
 	mutex_lock(&ftrace_lock);
-	it->hash = ftrace_hash_copy(ftrace_ops_hash(tr->func_ops, exclude));
+	it->hash = ftrace_hash_copy(ftrace_ops_hash(ops, desc->exclude));
 	mutex_unlock(&ftrace_lock);
 	if (it->hash)
 		return 0;
@@ -338,7 +359,7 @@ put:
 
 static void log_token_err(struct set_writer *w, const char *tok, int err)
 {
-	tracing_log_err(w->tr, w->exclude ? "ftrace_notrace" : "ftrace_filter",
+	tracing_log_err(w->tr, w->desc->log_name,
 			tok, err == -ENOMEM ? "Out of memory" :
 			"No function matches, or bad command", 0);
 }
@@ -365,7 +386,7 @@ static int apply_token(struct set_writer *w, char *tok)
 	param = tok;
 	if (cmd && strcmp(cmd, "mod")) {
 		/* A command needs its functions: "" would mean every one. */
-		if (w->exclude || !*func) {
+		if (!w->desc->commands || !*func) {
 			unsplit_token(cmd, param);
 			log_token_err(w, orig, -EINVAL);
 			return -EINVAL;
@@ -381,7 +402,7 @@ static int apply_token(struct set_writer *w, char *tok)
 	n = ftrace_match_records(&w->hash, func, cmd ? param : NULL, remove);
 	/* A module not loaded yet: remember the line for its load. */
 	if (!n && cmd && !remove && !strpbrk(param, "*?[")) {
-		n = ftrace_mod_pending_add(w->tr->func_ops, w->exclude, func,
+		n = ftrace_mod_pending_add(w->ops, w->desc->exclude, func,
 					   param);
 		if (!n && ftrace_hash_empty(w->hash))
 			n = ftrace_hash_add(&w->hash, FTRACE_HASH_NOTHING);
@@ -396,7 +417,16 @@ static int apply_token(struct set_writer *w, char *tok)
 	return n;
 }
 
-static ssize_t set_write(struct file *file, const char __user *ubuf,
+/**
+ * ftrace_set_write - add names to the set an open file builds
+ * @file: the file
+ * @ubuf: white-space separated names
+ * @cnt: bytes in @ubuf
+ * @ppos: the file position
+ *
+ * Return: the bytes taken (up to the end of the first name), or an errno.
+ */
+ssize_t ftrace_set_write(struct file *file, const char __user *ubuf,
 			 size_t cnt, loff_t *ppos)
 {
 	struct set_writer *w = file->private_data;
@@ -436,7 +466,14 @@ static ssize_t set_write(struct file *file, const char __user *ubuf,
 	return cnt;
 }
 
-static int set_release(struct inode *inode, struct file *file)
+/**
+ * ftrace_set_release - close a set file; a writer's set takes effect
+ * @inode: the file's inode
+ * @file: the file
+ *
+ * Return: 0.
+ */
+int ftrace_set_release(struct inode *inode, struct file *file)
 {
 	struct trace_cpu_file *f = inode->i_private;
 	struct set_writer *w;
@@ -455,14 +492,23 @@ static int set_release(struct inode *inode, struct file *file)
 		apply_token(w, w->tok);
 	}
 	mutex_lock(&ftrace_lock);
-	ftrace_ops_set_hash(w->tr->func_ops, w->exclude, w->hash);
+	ftrace_ops_set_hash(w->ops, w->desc->exclude, w->hash);
 	mutex_unlock(&ftrace_lock);
 	kfree(w);
 	trace_array_put(f->tr);
 	return 0;
 }
 
-static ssize_t set_read(struct file *file, char __user *ubuf, size_t cnt,
+/**
+ * ftrace_set_read - read a set file: the set, when opened for reading
+ * @file: the file
+ * @ubuf: the user buffer
+ * @cnt: its size
+ * @ppos: the file position
+ *
+ * Return: the bytes read.
+ */
+ssize_t ftrace_set_read(struct file *file, char __user *ubuf, size_t cnt,
 			loff_t *ppos)
 {
 	if (file->f_mode & FMODE_WRITE)
@@ -470,38 +516,50 @@ static ssize_t set_read(struct file *file, char __user *ubuf, size_t cnt,
 	return seq_read(file, ubuf, cnt, ppos);
 }
 
-static loff_t set_llseek(struct file *file, loff_t offset, int whence)
+/**
+ * ftrace_set_llseek - seek in a set file
+ * @file: the file
+ * @offset: where
+ * @whence: from where
+ *
+ * Return: the new position.
+ */
+loff_t ftrace_set_llseek(struct file *file, loff_t offset, int whence)
 {
 	if (file->f_mode & FMODE_WRITE)
 		return file->f_pos = 0;
 	return seq_lseek(file, offset, whence);
 }
 
+static struct ftrace_ops *func_ops_of(struct trace_array *tr)
+{
+	return tr->func_ops;
+}
+
+static const struct ftrace_set_desc filter_desc = {
+	.log_name	= "ftrace_filter",
+	.commands	= true,
+	.ops		= func_ops_of,
+};
+
+static const struct ftrace_set_desc notrace_desc = {
+	.log_name	= "ftrace_notrace",
+	.exclude	= true,
+	.ops		= func_ops_of,
+};
+
 static int filter_open(struct inode *inode, struct file *file)
 {
-	return set_open(inode, file, false);
+	return ftrace_set_open(inode, file, &filter_desc);
 }
 
 static int notrace_open(struct inode *inode, struct file *file)
 {
-	return set_open(inode, file, true);
+	return ftrace_set_open(inode, file, &notrace_desc);
 }
 
-static const struct file_operations filter_fops = {
-	.open		= filter_open,
-	.read		= set_read,
-	.write		= set_write,
-	.llseek		= set_llseek,
-	.release	= set_release,
-};
-
-static const struct file_operations notrace_fops = {
-	.open		= notrace_open,
-	.read		= set_read,
-	.write		= set_write,
-	.llseek		= set_llseek,
-	.release	= set_release,
-};
+static const struct file_operations filter_fops = FTRACE_SET_FOPS(filter_open);
+static const struct file_operations notrace_fops = FTRACE_SET_FOPS(notrace_open);
 
 /**
  * ftrace_filter_files_init - create an instance's function-tracing files

@@ -173,6 +173,42 @@ int ftrace_match_records(struct ftrace_hash **hashp, const char *pattern,
 
 /* The filter files (ftrace_filter_fs.c) */
 void ftrace_filter_files_init(struct trace_array *tr, struct dentry *dir);
+
+/**
+ * struct ftrace_set_desc - a tracefs file that edits one hash of an ftrace_ops
+ * @log_name:	the command column of error_log lines about it
+ * @exclude:	the file edits the notrace hash (else the filter hash)
+ * @commands:	it accepts "func:command[:count]" lines (set_ftrace_filter)
+ * @ops:	the ops whose hash it edits, for the instance; NULL if none
+ *
+ * The file's inode has the instance's files_all as i_private.
+ */
+struct ftrace_set_desc {
+	const char		*log_name;
+	bool			exclude;
+	bool			commands;
+	struct ftrace_ops	*(*ops)(struct trace_array *tr);
+};
+
+struct inode;
+struct file;
+int ftrace_set_open(struct inode *inode, struct file *file,
+		    const struct ftrace_set_desc *desc);
+ssize_t ftrace_set_read(struct file *file, char __user *ubuf, size_t cnt,
+			loff_t *ppos);
+ssize_t ftrace_set_write(struct file *file, const char __user *ubuf,
+			 size_t cnt, loff_t *ppos);
+loff_t ftrace_set_llseek(struct file *file, loff_t offset, int whence);
+int ftrace_set_release(struct inode *inode, struct file *file);
+
+/* The file_operations of a set file whose open calls ftrace_set_open(). */
+#define FTRACE_SET_FOPS(open_fn) {		\
+	.open		= (open_fn),		\
+	.read		= ftrace_set_read,	\
+	.write		= ftrace_set_write,	\
+	.llseek		= ftrace_set_llseek,	\
+	.release	= ftrace_set_release,	\
+}
 void ftrace_core_files_init(struct dentry *dir);
 
 /* Function commands in set_ftrace_filter (ftrace_probes.c) */

@@ -905,6 +905,23 @@ static int __init ftrace_sysctl_init(void)
 }
 late_initcall(ftrace_sysctl_init);
 
+/*
+ * Whether @ops' hashes decide sites now: it is registered, or another
+ * registered ops shares them (function_graph uses the function ops').
+ */
+static bool hashes_in_use(struct ftrace_ops *ops)
+{
+	struct ftrace_ops *op;
+
+	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+		return true;
+	for (op = first_registered(); op; op = next_registered(op)) {
+		if (op->func_hash == ops->func_hash)
+			return true;
+	}
+	return false;
+}
+
 /**
  * ftrace_ops_set_hash - give an ops a new filter or notrace hash
  * @ops: the ops
@@ -946,7 +963,7 @@ int ftrace_ops_set_hash(struct ftrace_ops *ops, bool exclude,
 	rcu_assign_pointer(*slot, hash);
 	track_hashes(ops);
 	/* A new filter: its sites and the old one's; notrace: the filter's. */
-	if (ops->flags & FTRACE_OPS_FL_ENABLED)
+	if (hashes_in_use(ops))
 		ret = apply_ops(ops, exclude ? NULL : old);
 	ftrace_hash_free_rcu(old);
 	return ret;
