@@ -13,5 +13,7 @@ struct ring_buffer_event *
 ring_buffer_read_nowait(struct trace_buffer *buffer, int cpu, u64 *ts,
 			unsigned long *lost_events, bool consume);
 bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts);
+unsigned int ring_buffer_iter_peek_next(struct ring_buffer_iter *iter,
+					void *buf, unsigned int size, u64 *ts);
 
 #endif /* _RING_BUFFER_EXT_H */

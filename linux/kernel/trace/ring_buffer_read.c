@@ -658,21 +658,25 @@ struct ring_buffer_event *ring_buffer_iter_peek(struct ring_buffer_iter *iter,
 EXPORT_SYMBOL_GPL(ring_buffer_iter_peek);
 
 /**
- * ring_buffer_iter_next_ts - the timestamp of the event after the current
+ * ring_buffer_iter_peek_next - look at the event after the current one
  * @iter: the iterator
- * @ts: set to that timestamp
+ * @buf: where to copy that event's data, or NULL
+ * @size: the room in @buf; a longer event is cut
+ * @ts: set to that event's timestamp, or NULL
  *
  * The iterator stays at its current event, whose copy (the pointer
  * ring_buffer_iter_peek() returned) is loaded again before this returns.
  *
- * Return: false if there is no current event or none after it yet.
+ * Return: the length of the next event's data (which may exceed @size),
+ * or 0 if there is no current event or none after it yet.
  */
-bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts)
+unsigned int ring_buffer_iter_peek_next(struct ring_buffer_iter *iter,
+					void *buf, unsigned int size, u64 *ts)
 {
 	unsigned long flags, pos, reader_seq;
+	unsigned int off, len = 0;
 	bool found, dropped;
-	unsigned int off;
-	u64 before;
+	u64 before, t;
 
 	raw_spin_lock_irqsave(&iter->cb->reader_lock, flags);
 	found = rb_iter_load(iter);
@@ -684,10 +688,15 @@ bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts)
 		dropped = iter->dropped;
 		rb_event_advance_ts(iter->event, &iter->ts);
 		iter->off += iter->size;
-		found = rb_iter_load(iter);
-		if (found) {
-			*ts = iter->ts;
-			rb_event_advance_ts(iter->event, ts);
+		if (rb_iter_load(iter)) {
+			t = iter->ts;
+			rb_event_advance_ts(iter->event, &t);
+			if (ts)
+				*ts = t;
+			len = ring_buffer_event_length(iter->event);
+			if (buf)
+				memcpy(buf, ring_buffer_event_data(iter->event),
+				       min(len, size));
 		}
 		iter->pos = pos;
 		iter->reader_seq = reader_seq;
@@ -698,7 +707,19 @@ bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts)
 			iter->size = 0;
 	}
 	raw_spin_unlock_irqrestore(&iter->cb->reader_lock, flags);
-	return found;
+	return len;
+}
+
+/**
+ * ring_buffer_iter_next_ts - the timestamp of the event after the current
+ * @iter: the iterator
+ * @ts: set to that timestamp
+ *
+ * Return: false if there is no current event or none after it yet.
+ */
+bool ring_buffer_iter_next_ts(struct ring_buffer_iter *iter, u64 *ts)
+{
+	return ring_buffer_iter_peek_next(iter, NULL, 0, ts) != 0;
 }
 
 /**
