@@ -31,6 +31,7 @@ struct trace_entry;
 struct seq_file;
 struct trace_array;
 struct ftrace_ops;
+struct trace_graph;
 
 /* Longest tracer name accepted by register_tracer() and current_tracer. */
 #define TRACER_NAME_MAX		32
@@ -44,14 +45,27 @@ struct ftrace_ops;
  *		(which the core has already reset to nop)
  * @reset:	called with the tracer mutex held when the tracer stops being
  *		the current one of @tr
+ * @print_line:	formats the entry at @iter for trace and trace_pipe ahead
+ *		of the generic path, which TRACE_TYPE_UNHANDLED leaves it to
+ * @print_header: the column header of trace, after "# tracer:"
+ * @open:	a reader of trace or trace_pipe opened while the tracer was
+ *		current; its state goes in iter->private.  May sleep.
+ * @close:	that reader goes
  * @list:	link in the registry, owned by the core
  *
  * A tracer that is current on some trace array cannot be unregistered.
+ * Readers keep the tracer they opened with: one with @open or @close
+ * must not be unregistered at all.
  */
 struct tracer {
 	const char		*name;
 	int			(*init)(struct trace_array *tr);
 	void			(*reset)(struct trace_array *tr);
+	enum print_line_t	(*print_line)(struct trace_iterator *iter);
+	void			(*print_header)(struct seq_file *m,
+						struct trace_array *tr);
+	int			(*open)(struct trace_iterator *iter);
+	void			(*close)(struct trace_iterator *iter);
 	struct list_head	list;
 };
 
@@ -87,6 +101,7 @@ struct tracer {
  *			latency format's times count from there
  * @func_ops:		the function tracer's ftrace_ops for this instance;
  *			its hashes are set_ftrace_filter and set_ftrace_notrace
+ * @graph:		the function_graph tracer's state for this instance
  * @func_repeats:	the func-no-repeats option's last call per CPU and
  *			context level; allocated when the option is first set
  * @pids:		set_ftrace_pid and set_ftrace_notrace_pid: pid
@@ -129,6 +144,7 @@ struct trace_array {
 	unsigned long		trace_flags;
 	u64			time_start;
 	struct ftrace_ops	*func_ops;
+	struct trace_graph	*graph;
 	struct func_repeats __percpu *func_repeats;
 	unsigned long __rcu	*pids[2];
 	struct list_head	probes;
@@ -194,6 +210,7 @@ enum {
 	TRACE_OPT_HASH_PTR,
 	TRACE_OPT_FUNCTION_TRACE,
 	TRACE_OPT_FUNCTION_FORK,
+	TRACE_OPT_DISPLAY_GRAPH,
 	TRACE_OPT_STACKTRACE,
 	/* The function tracer's own, listed only while it is current. */
 	TRACE_OPT_FUNC_STACK_TRACE,
@@ -201,6 +218,19 @@ enum {
 	/* The nop tracer's, to try the tracer-option paths. */
 	TRACE_OPT_TEST_NOP_ACCEPT,
 	TRACE_OPT_TEST_NOP_REFUSE,
+	/* The function_graph tracer's. */
+	TRACE_OPT_GRAPH_OVERRUN,
+	TRACE_OPT_GRAPH_CPU,
+	TRACE_OPT_GRAPH_OVERHEAD,
+	TRACE_OPT_GRAPH_PROC,
+	TRACE_OPT_GRAPH_DURATION,
+	TRACE_OPT_GRAPH_ABSTIME,
+	TRACE_OPT_GRAPH_IRQS,
+	TRACE_OPT_GRAPH_TAIL,
+	TRACE_OPT_GRAPH_RETVAL,
+	TRACE_OPT_GRAPH_RETVAL_HEX,
+	TRACE_OPT_SLEEP_TIME,
+	TRACE_OPT_GRAPH_TIME,
 	TRACE_OPT_MAX
 };
 
@@ -213,7 +243,13 @@ enum {
 				 BIT(TRACE_OPT_IRQ_INFO) | \
 				 BIT(TRACE_OPT_MARKERS) | \
 				 BIT(TRACE_OPT_HASH_PTR) | \
-				 BIT(TRACE_OPT_FUNCTION_TRACE))
+				 BIT(TRACE_OPT_FUNCTION_TRACE) | \
+				 BIT(TRACE_OPT_GRAPH_CPU) | \
+				 BIT(TRACE_OPT_GRAPH_OVERHEAD) | \
+				 BIT(TRACE_OPT_GRAPH_DURATION) | \
+				 BIT(TRACE_OPT_GRAPH_IRQS) | \
+				 BIT(TRACE_OPT_SLEEP_TIME) | \
+				 BIT(TRACE_OPT_GRAPH_TIME))
 
 static inline bool trace_opt(struct trace_array *tr, int opt)
 {
@@ -300,6 +336,26 @@ static inline int trace_func_repeats_alloc(struct trace_array *tr)
 {
 	return 0;
 }
+#endif
+
+/* The function_graph tracer (trace_functions_graph.c, trace_graph_output.c) */
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+int trace_graph_instance_init(struct trace_array *tr);
+void trace_graph_instance_free(struct trace_array *tr);
+void trace_graph_files_init(struct trace_array *tr, struct dentry *dir);
+enum print_line_t trace_graph_print_line(struct trace_iterator *iter);
+void trace_graph_print_header(struct seq_file *m, struct trace_array *tr);
+int trace_graph_open(struct trace_iterator *iter);
+void trace_graph_close(struct trace_iterator *iter);
+enum print_line_t trace_graph_print_event(struct trace_iterator *iter);
+#else
+static inline int trace_graph_instance_init(struct trace_array *tr)
+{
+	return 0;
+}
+static inline void trace_graph_instance_free(struct trace_array *tr) { }
+static inline void trace_graph_files_init(struct trace_array *tr,
+					  struct dentry *dir) { }
 #endif
 
 /* Stack traces in the buffer (trace_write.c) */
@@ -528,11 +584,20 @@ void trace_cmdlines_show(struct seq_file *m);
  * nothing may sleep or take a sleeping lock (ftrace_dump()).
  */
 #define TRACE_FILE_ATOMIC	BIT(8)
+/*
+ * Set by a tracer's print_line() that consumed the entry of a consuming
+ * reader itself (to look at the one after it): the reader must not.
+ */
+#define TRACE_FILE_CONSUMED	BIT(9)
 
 /* Formatting entries (trace_output.c) */
 struct trace_seq;
-void trace_print_header(struct seq_file *m, struct trace_array *tr,
+void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 			bool empty);
+char trace_duration_mark(u64 ns);
+void trace_print_latency_legend(struct seq_file *m, const char *const *names,
+				int n, int indent, int dashes);
+void trace_format_context(char out[6], struct trace_entry *ent);
 void trace_format_entry(struct trace_iterator *iter, u64 next_ts);
 
 int tracing_bool_from_str(const char *s, bool *val);

@@ -7,6 +7,7 @@
 #ifndef _KERNEL_TRACE_TRACE_ENTRIES_H
 #define _KERNEL_TRACE_TRACE_ENTRIES_H
 
+#include <linux/ftrace.h>
 #include <linux/trace_events.h>
 
 /* Entry type ids: the common_type field and the "ID:" of each format. */
@@ -16,6 +17,8 @@ enum trace_entry_type {
 	TRACE_ENTRY_STACK = 4,
 	TRACE_ENTRY_PRINT = 5,
 	TRACE_ENTRY_BPRINT = 6,
+	TRACE_ENTRY_GRAPH_RET = 10,
+	TRACE_ENTRY_GRAPH_ENT = 11,
 	TRACE_ENTRY_USER_STACK = 12,
 	TRACE_ENTRY_BPUTS = 14,
 	TRACE_ENTRY_RAW_DATA = 18,
@@ -27,6 +30,18 @@ struct ftrace_entry {
 	struct trace_entry	ent;
 	unsigned long		ip;
 	unsigned long		parent_ip;
+};
+
+/* A function_graph entry: a traced function was called. */
+struct fgraph_ent_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ent	graph_ent;
+};
+
+/* A function_graph exit: it returned, with its times. */
+struct fgraph_ret_entry {
+	struct trace_entry	ent;
+	struct ftrace_graph_ret	ret;
 };
 
 /* A kernel stack trace: @size return addresses, innermost first. */

@@ -322,6 +322,59 @@ static struct trace_event_fields raw_data_fields[] = {
 	{}
 };
 
+/* A field of a packed member struct: its C type and its name. */
+#define GRAPH_FIELD(ctype, cname, fname, sgn)				\
+	{ .type = cname, .name = fname, .size = sizeof(ctype),		\
+	  .align = __alignof__(ctype), .is_signed = sgn,		\
+	  .filter_type = FILTER_OTHER }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+static struct trace_event_fields funcgraph_entry_fields[] = {
+	GRAPH_FIELD(unsigned long, "unsigned long", "func", 0),
+	GRAPH_FIELD(int, "int", "depth", 1),
+	{}
+};
+
+static struct trace_event_fields funcgraph_exit_fields[] = {
+	GRAPH_FIELD(unsigned long, "unsigned long", "func", 0),
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+	GRAPH_FIELD(unsigned long, "unsigned long", "retval", 0),
+#endif
+	GRAPH_FIELD(int, "int", "depth", 1),
+	GRAPH_FIELD(unsigned int, "unsigned int", "overrun", 0),
+	GRAPH_FIELD(unsigned long long, "unsigned long long", "calltime", 0),
+	GRAPH_FIELD(unsigned long long, "unsigned long long", "rettime", 0),
+	{}
+};
+
+/* Outside function_graph's readers (a dump): its line, without state. */
+static enum print_line_t print_graph(struct trace_iterator *iter, int flags,
+				     struct trace_event *event)
+{
+	return trace_graph_print_event(iter);
+}
+
+static enum print_line_t raw_graph_entry(struct trace_iterator *iter,
+					 int flags, struct trace_event *event)
+{
+	struct fgraph_ent_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %d\n", e->graph_ent.func,
+			 e->graph_ent.depth);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_graph_exit(struct trace_iterator *iter,
+					int flags, struct trace_event *event)
+{
+	struct fgraph_ret_entry *e = (void *)iter->ent;
+
+	trace_seq_printf(&iter->seq, "%lx %d %llu %llu\n", e->ret.func,
+			 e->ret.depth, e->ret.calltime, e->ret.rettime);
+	return trace_handle_return(&iter->seq);
+}
+#endif
+
 #define ENTRY_EVENT(ename, etype, printer, fmt)				\
 	ENTRY_EVENT_FUNCS(ename, etype, fmt, .trace = printer)
 
@@ -357,6 +410,20 @@ ENTRY_EVENT(user_stack, TRACE_ENTRY_USER_STACK, print_user_stack,
 ENTRY_EVENT_FUNCS(func_repeats, TRACE_ENTRY_FUNC_REPEATS,
 		  "\" %ps <-%ps\\t(repeats:%u  delta: -%llu)\", (void *)REC->ip, (void *)REC->parent_ip, REC->count, (((u64)(REC)->top_delta_ts << 32) | (REC)->bottom_delta_ts)",
 		  .trace = print_func_repeats, .raw = raw_func_repeats);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+ENTRY_EVENT_FUNCS(funcgraph_entry, TRACE_ENTRY_GRAPH_ENT,
+		  "\"--> %ps (%d)\", (void *)REC->func, REC->depth",
+		  .trace = print_graph, .raw = raw_graph_entry);
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+ENTRY_EVENT_FUNCS(funcgraph_exit, TRACE_ENTRY_GRAPH_RET,
+		  "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d retval: %lx\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth, REC->retval",
+		  .trace = print_graph, .raw = raw_graph_exit);
+#else
+ENTRY_EVENT_FUNCS(funcgraph_exit, TRACE_ENTRY_GRAPH_RET,
+		  "\"<-- %ps (%d) (start: %llx  end: %llx) over: %d\", (void *)REC->func, REC->depth, REC->calltime, REC->rettime, REC->depth",
+		  .trace = print_graph, .raw = raw_graph_exit);
+#endif
+#endif
 ENTRY_EVENT_FUNCS(print, TRACE_ENTRY_PRINT,
 		  "\"%ps: %s\", (void *)REC->ip, REC->buf",
 		  .trace = print_print, .raw = raw_print);
@@ -372,6 +439,9 @@ ENTRY_EVENT(raw_data, TRACE_ENTRY_RAW_DATA, print_raw_data,
 struct trace_event_call *const trace_entry_calls[] = {
 	&function_call, &kernel_stack_call, &user_stack_call, &print_call,
 	&bprint_call, &bputs_call, &raw_data_call, &func_repeats_call,
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	&funcgraph_entry_call, &funcgraph_exit_call,
+#endif
 };
 const unsigned int nr_trace_entry_calls = ARRAY_SIZE(trace_entry_calls);
 

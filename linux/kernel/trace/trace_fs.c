@@ -285,6 +285,7 @@ void trace_instance_files_init(struct trace_array *tr)
 	trace_event_files_init(tr, tr->dir);
 #ifdef CONFIG_FUNCTION_TRACER
 	ftrace_filter_files_init(tr, tr->dir);
+	trace_graph_files_init(tr, tr->dir);
 #endif
 }
 

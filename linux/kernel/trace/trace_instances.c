@@ -173,6 +173,7 @@ static void instance_free(struct trace_array *tr)
 	ftrace_probes_release(tr);
 	trace_pids_free(tr);
 #endif
+	trace_graph_instance_free(tr);
 	trace_functions_instance_free(tr);
 	trace_error_log_free(tr);
 	kfree(tr->option_files);

@@ -16,6 +16,7 @@
 #include <asm/setup.h>
 
 #include "trace.h"
+#include "fgraph_internal.h"
 
 /**
  * struct option_def - an option's file name and reach
@@ -29,6 +30,8 @@ struct option_def {
 	bool		top_only;
 	const char	*tracer;
 };
+
+#define GRAPH	"function_graph"
 
 static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_PRINT_PARENT] = { "print-parent" },
@@ -59,11 +62,24 @@ static const struct option_def option_defs[TRACE_OPT_MAX] = {
 	[TRACE_OPT_HASH_PTR] = { "hash-ptr" },
 	[TRACE_OPT_FUNCTION_TRACE] = { "function-trace" },
 	[TRACE_OPT_FUNCTION_FORK] = { "function-fork" },
+	[TRACE_OPT_DISPLAY_GRAPH] = { "display-graph" },
 	[TRACE_OPT_STACKTRACE] = { "stacktrace" },
 	[TRACE_OPT_FUNC_STACK_TRACE] = { "func_stack_trace", .tracer = "function" },
 	[TRACE_OPT_FUNC_NO_REPEATS] = { "func-no-repeats", .tracer = "function" },
 	[TRACE_OPT_TEST_NOP_ACCEPT] = { "test_nop_accept", .tracer = "nop" },
 	[TRACE_OPT_TEST_NOP_REFUSE] = { "test_nop_refuse", .tracer = "nop" },
+	[TRACE_OPT_GRAPH_OVERRUN] = { "funcgraph-overrun", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_CPU] = { "funcgraph-cpu", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_OVERHEAD] = { "funcgraph-overhead", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_PROC] = { "funcgraph-proc", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_DURATION] = { "funcgraph-duration", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_ABSTIME] = { "funcgraph-abstime", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_IRQS] = { "funcgraph-irqs", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_TAIL] = { "funcgraph-tail", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_RETVAL] = { "funcgraph-retval", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_RETVAL_HEX] = { "funcgraph-retval-hex", .tracer = GRAPH },
+	[TRACE_OPT_SLEEP_TIME] = { "sleep-time", .tracer = GRAPH },
+	[TRACE_OPT_GRAPH_TIME] = { "graph-time", .tracer = GRAPH },
 };
 
 /* trace_flags holds every option as one bit. */
@@ -95,6 +111,15 @@ static bool option_built(struct trace_array *tr, int opt)
 	case TRACE_OPT_FUNC_STACK_TRACE:
 	case TRACE_OPT_FUNC_NO_REPEATS:
 		return IS_ENABLED(CONFIG_FUNCTION_TRACER);
+	case TRACE_OPT_DISPLAY_GRAPH:
+	case TRACE_OPT_GRAPH_OVERRUN ... TRACE_OPT_GRAPH_RETVAL - 1:
+	case TRACE_OPT_SLEEP_TIME:
+		return IS_ENABLED(CONFIG_FUNCTION_GRAPH_TRACER);
+	case TRACE_OPT_GRAPH_RETVAL:
+	case TRACE_OPT_GRAPH_RETVAL_HEX:
+		return IS_ENABLED(CONFIG_FUNCTION_GRAPH_RETVAL);
+	case TRACE_OPT_GRAPH_TIME:
+		return IS_ENABLED(CONFIG_FUNCTION_PROFILER);
 	case TRACE_OPT_USERSTACKTRACE:
 	case TRACE_OPT_SYM_USEROBJ:
 		return IS_ENABLED(CONFIG_USER_STACKTRACE_SUPPORT);
@@ -184,6 +209,15 @@ static int set_option(struct trace_array *tr, int opt, bool on)
 #ifdef CONFIG_FUNCTION_TRACER
 	case TRACE_OPT_FUNCTION_FORK:
 		trace_pid_fork_update(tr);
+		break;
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* The graph core's: one value for every instance. */
+	case TRACE_OPT_SLEEP_TIME:
+		WRITE_ONCE(fgraph_sleep_time, on);
+		break;
+	case TRACE_OPT_GRAPH_TIME:
+		WRITE_ONCE(fgraph_graph_time, on);
 		break;
 #endif
 	}

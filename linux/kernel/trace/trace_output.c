@@ -40,24 +40,38 @@ static const char *const latency_columns[] = {
 	"preempt-depth", "migrate-disable", "delay",
 };
 
-/*
- * The legend above the latency format's columns: column i starts with
- * i - 1 bars, then its own slash and name; then the column titles.
+/**
+ * trace_print_latency_legend - the legend above latency columns
+ * @m: the seq_file
+ * @names: the columns' names, left to right; the last has no arrow
+ * @n: how many
+ * @indent: spaces before the first column's arrow
+ * @dashes: the length of the first column's arrow
+ *
+ * Column i starts with i - 1 bars, then its own slash, arrow and name.
  */
-static void print_latency_legend(struct seq_file *m)
+void trace_print_latency_legend(struct seq_file *m, const char *const *names,
+				int n, int indent, int dashes)
 {
-	int n = ARRAY_SIZE(latency_columns), i, bars;
+	int i, bars;
 
 	for (i = 0; i < n; i++) {
 		bars = max(i - 1, 0);
-		seq_printf(m, "#%*s%.*s%s%s", 20 - min(i, 2), "", bars,
-			   "||||||", bars ? " " : "", i ? "/ " : "");
+		seq_printf(m, "#%*s%.*s%s%s", indent - min(i, 2), "", bars,
+			   "||||||||", bars ? " " : "", i ? "/ " : "");
 		if (i < n - 1)
-			seq_printf(m, "_%.*s=> ", n - 1 - i, "------");
+			seq_printf(m, "_%.*s=> ", dashes - i, "--------");
 		else
 			seq_puts(m, "    ");
-		seq_printf(m, "%-16s\n", latency_columns[i]);
+		seq_printf(m, "%-16s\n", names[i]);
 	}
+}
+
+static void print_latency_legend(struct seq_file *m)
+{
+	trace_print_latency_legend(m, latency_columns,
+				   ARRAY_SIZE(latency_columns), 20,
+				   ARRAY_SIZE(latency_columns) - 1);
 	seq_puts(m, "#  cmd     pid     |||||| time  |   caller     \n");
 	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
 }
@@ -68,7 +82,7 @@ static void print_latency_legend(struct seq_file *m)
  */
 static void print_latency_header(struct seq_file *m, struct trace_array *tr,
 				 const char *tracer, unsigned long entries,
-				 unsigned long written)
+				 unsigned long written, bool legend)
 {
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
 		   init_utsname()->release);
@@ -79,25 +93,27 @@ static void print_latency_header(struct seq_file *m, struct trace_array *tr,
 	seq_puts(m, "#    -----------------\n"
 		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
 		 "#    -----------------\n#\n");
-	if (trace_opt(tr, TRACE_OPT_VERBOSE))
-		return;
-	print_latency_legend(m);
+	if (legend && !trace_opt(tr, TRACE_OPT_VERBOSE))
+		print_latency_legend(m);
 }
 
 /**
  * trace_print_header - the comment block at the top of trace
  * @m: the seq_file
- * @tr: the instance
+ * @iter: the reader: its instance and the tracer it opened with
  * @empty: the reader has no entry to show
  *
+ * A tracer with its own columns prints them after the tracer's name.
  * Its columns follow the options: none without context-info or with
  * verbose, a TGID column with record-tgid, the flag columns with
  * irq-info.  With latency-format, the latency header instead, and only
  * above entries.
  */
-void trace_print_header(struct seq_file *m, struct trace_array *tr,
+void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 			bool empty)
 {
+	struct trace_array *tr = iter->tr;
+	bool own = iter->trace && iter->trace->print_header;
 	unsigned long entries = 0, written = 0;
 	bool tgid = trace_opt(tr, TRACE_OPT_RECORD_TGID);
 	const char *pad = tgid ? "          " : "";
@@ -115,11 +131,14 @@ void trace_print_header(struct seq_file *m, struct trace_array *tr,
 		written += ring_buffer_entries_cpu(tr->buffer, cpu) +
 			   ring_buffer_overrun_cpu(tr->buffer, cpu);
 	}
-	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT)) {
-		if (!empty)
-			print_latency_header(m, tr, tracer, entries, written);
+	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT) && !empty)
+		print_latency_header(m, tr, tracer, entries, written, !own);
+	if (own) {
+		iter->trace->print_header(m, tr);
 		return;
 	}
+	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT))
+		return;
 	if (trace_opt(tr, TRACE_OPT_VERBOSE))
 		return;
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%u\n#\n",
@@ -144,8 +163,12 @@ void trace_print_header(struct seq_file *m, struct trace_array *tr,
 		   tgid ? "   TGID   " : "", tgid ? "     |    " : "");
 }
 
-/* The five context columns, from an entry's flags and preempt_count. */
-static void format_context(char out[6], struct trace_entry *ent)
+/**
+ * trace_format_context - the five context columns of an entry
+ * @out: the columns, NUL terminated
+ * @ent: the entry: its flags and preempt_count
+ */
+void trace_format_context(char out[6], struct trace_entry *ent)
 {
 	unsigned int f = ent->flags;
 	bool irqs = f & TRACE_FLAG_IRQS_OFF, bh = f & TRACE_FLAG_BH_OFF;
@@ -245,8 +268,14 @@ static void format_bin(struct trace_iterator *iter, struct trace_event *event,
 		event->funcs->binary(iter, 0, event);
 }
 
-/* The latency format's delay mark for @delta ns to the next entry. */
-static char delay_mark(u64 delta)
+/**
+ * trace_duration_mark - the mark of a latency or a duration
+ * @delta: the time, in ns
+ *
+ * Return: '$' over 1 s, '@' over 100 ms, '*' over 10 ms, '#' over 1 ms,
+ * '!' over 100 us, '+' over 10 us, else ' '.
+ */
+char trace_duration_mark(u64 delta)
 {
 	if (delta > NSEC_PER_SEC)
 		return '$';
@@ -300,10 +329,10 @@ static void format_latency_prefix(struct trace_iterator *iter, u64 next_ts)
 				 delta_us % USEC_PER_MSEC);
 		return;
 	}
-	format_context(ctx, ent);
+	trace_format_context(ctx, ent);
 	trace_seq_printf(s, "%8.8s-%-7d %3d%s %5luus%c: ", comm, ent->pid,
 			 iter->cpu, ctx, rel_us,
-			 delay_mark(ns ? delta : delta * NSEC_PER_USEC));
+			 trace_duration_mark(ns ? delta : delta * NSEC_PER_USEC));
 }
 
 /* The columns before the message: task, tgid, CPU, flags, time. */
@@ -328,7 +357,7 @@ static void format_prefix(struct trace_iterator *iter)
 	}
 	trace_seq_printf(s, "[%03d] ", iter->cpu);
 	if (trace_opt(tr, TRACE_OPT_IRQ_INFO)) {
-		format_context(ctx, ent);
+		trace_format_context(ctx, ent);
 		trace_seq_printf(s, "%s ", ctx);
 	} else {
 		/* Upstream's column without the flags is one wider. */
@@ -350,7 +379,8 @@ static void format_prefix(struct trace_iterator *iter)
  * @next_ts: the time of the entry after it, 0 if unknown (the latency
  *	format's delay)
  *
- * The line the options ask for, into @iter->seq: bin, hex or raw if one
+ * The line the reader's tracer prints, if it prints this entry; else
+ * the line the options ask for, into @iter->seq: bin, hex or raw if one
  * is set, else the context columns (context-info; latency-format's
  * instead if set) and the message the entry type's event prints, or
  * with fields each of its fields.  With printk-msg-only a
@@ -364,6 +394,9 @@ void trace_format_entry(struct trace_iterator *iter, u64 next_ts)
 	struct trace_event *event;
 	int pflags = 0;
 
+	if (iter->trace && iter->trace->print_line &&
+	    iter->trace->print_line(iter) != TRACE_TYPE_UNHANDLED)
+		return;
 	rcu_read_lock();
 	event = ftrace_find_event(iter->ent->type);
 	if (flags & BIT(TRACE_OPT_BIN)) {

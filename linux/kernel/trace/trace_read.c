@@ -38,6 +38,9 @@
  * @annotate:	trace: mark where each CPU's entries start (the buffer
  *		lost entries, so CPUs cover different spans of time)
  * @shown:	trace: an entry has been shown
+ * @pending:	trace: @iter.seq holds the text of position @pos, which
+ *		seq_file had no room for: shown again as it is, since
+ *		formatting may have moved the iterators (a tracer's leaf)
  * @claimed:	trace_pipe(_raw): the reader holds its CPUs in tr->pipe_mask
  * @paused:	trace: recording is paused while the file is open
  * @walking:	trace: counted in tr->walkers
@@ -59,6 +62,7 @@ struct trace_reader {
 	unsigned long			*started;
 	bool				annotate;
 	bool				shown;
+	bool				pending;
 	bool				claimed;
 	bool				paused;
 	bool				walking;
@@ -92,9 +96,37 @@ static struct trace_reader *reader_get(struct inode *inode)
 	r->tr = tr;
 	r->iter.tr = tr;
 	r->cpu = f->cpu;
+	r->iter.cpu_file = f->cpu;
 	mutex_init(&r->lock);
 	trace_seq_init(&r->iter.seq);
 	return r;
+}
+
+/*
+ * Format with the instance's current tracer: its print_line() and
+ * header, and its state for this reader from its open().
+ */
+static int reader_set_tracer(struct trace_reader *r)
+{
+	struct trace_iterator *iter = &r->iter;
+	struct tracer *t;
+	int ret = 0;
+
+	mutex_lock(&tracer_mutex);
+	t = r->tr->current_trace;
+	if (t == iter->trace)
+		goto out;
+	if (iter->trace && iter->trace->close)
+		iter->trace->close(iter);
+	iter->trace = NULL;
+	iter->private = NULL;
+	if (t && t->open)
+		ret = t->open(iter);
+	if (!ret)
+		iter->trace = t;
+out:
+	mutex_unlock(&tracer_mutex);
+	return ret;
 }
 
 static DEFINE_SPINLOCK(pipe_claim_lock);
@@ -145,6 +177,8 @@ static void reader_put(struct trace_reader *r)
 	int cpu;
 
 	reader_unclaim(r);
+	if (r->iter.trace && r->iter.trace->close)
+		r->iter.trace->close(&r->iter);
 	if (r->walking)
 		atomic_dec(&tr->walkers);
 	if (r->iters) {
@@ -252,6 +286,8 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 		}
 		bitmap_zero(r->started, nr_cpu_ids);
 		r->shown = false;
+		r->pending = false;
+		trace_seq_init(&r->iter.seq);
 		for (i = 1; i < *pos; i++) {
 			if (!trace_find_next(r))
 				return NULL;
@@ -284,9 +320,11 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	unsigned int saved;
 
 	if (v == SEQ_START_TOKEN) {
-		trace_print_header(m, r->tr, !trace_find_next(r));
+		trace_print_header(m, &r->iter, !trace_find_next(r));
 		return 0;
 	}
+	if (r->pending)
+		goto write;
 	if (ring_buffer_iter_dropped(r->iters[r->cur_cpu]) &&
 	    !test_and_set_bit(r->cur_cpu, r->lost_shown))
 		trace_seq_printf(&r->iter.seq, "CPU:%d [LOST EVENTS]\n", r->cur_cpu);
@@ -303,8 +341,11 @@ static int trace_seq_show(struct seq_file *m, void *v)
 		      trace_next_ts(r) : 0);
 	if (r->iter.seq.full)
 		trace_seq_line_too_big(&r->iter.seq, saved);
-	seq_write(m, r->iter.seq.buffer, trace_seq_used(&r->iter.seq));
-	trace_seq_init(&r->iter.seq);
+write:
+	r->pending = seq_write(m, r->iter.seq.buffer,
+			       trace_seq_used(&r->iter.seq)) != 0;
+	if (!r->pending)
+		trace_seq_init(&r->iter.seq);
 	return 0;
 }
 
@@ -364,6 +405,10 @@ static int trace_open(struct inode *inode, struct file *file)
 		if (!r->iters[cpu])
 			goto fail;
 	}
+	r->iter.buffer_iter = r->iters;
+	ret = reader_set_tracer(r);
+	if (ret)
+		goto fail;
 	ret = seq_open(file, &trace_seq_ops);
 	if (ret)
 		goto fail;
@@ -412,6 +457,9 @@ const struct file_operations trace_fops = {
 };
 
 /* --- trace_pipe --------------------------------------------------------- */
+
+/* The room a line needs to start in trace_pipe's text (see above). */
+#define PIPE_LINE_ROOM	512
 
 /*
  * A consuming reader holds tr->pipe_sem shared from peeking an event to
@@ -487,6 +535,8 @@ static int trace_pipe_open(struct inode *inode, struct file *file)
 	if (IS_ERR(r))
 		return PTR_ERR(r);
 	ret = reader_claim(r);
+	if (!ret)
+		ret = reader_set_tracer(r);
 	if (ret) {
 		reader_put(r);
 		return ret;
@@ -529,13 +579,29 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			goto out;
 	}
 
+	/* A new tracer formats from the next read on. */
+	ret = reader_set_tracer(r);
+	if (ret)
+		goto out;
 	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
 	while ((ev = pipe_peek(r, &cpu, &ts, &lost))) {
 		saved = r->iter.seq.seq.len;
+		/*
+		 * A tracer may consume an entry while formatting it: its
+		 * line must then fit, so it starts only with room to spare.
+		 */
+		if (saved && TRACE_SEQ_BUFFER_SIZE - saved < PIPE_LINE_ROOM)
+			break;
 		if (lost)
 			trace_seq_printf(&r->iter.seq, "CPU:%d [LOST %lu EVENTS]\n",
 					 cpu, lost);
+		r->iter.iter_flags &= ~TRACE_FILE_CONSUMED;
 		reader_format(r, ev, cpu, ts, 0);
+		if (r->iter.seq.full && (r->iter.iter_flags & TRACE_FILE_CONSUMED)) {
+			/* Consumed already: as much of it as fits. */
+			r->iter.seq.full = 0;
+			break;
+		}
 		if (r->iter.seq.full) {
 			/*
 			 * No room for the whole line.  After other lines it
@@ -549,7 +615,8 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			}
 			trace_seq_line_too_big(&r->iter.seq, 0);
 		}
-		ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
+		if (!(r->iter.iter_flags & TRACE_FILE_CONSUMED))
+			ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
 		if (trace_seq_used(&r->iter.seq) >= cnt)
 			break;
 	}

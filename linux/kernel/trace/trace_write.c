@@ -178,7 +178,9 @@ int tracing_alloc_buffer(struct trace_array *tr)
 		return -ENOMEM;
 	}
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
-	if (trace_functions_instance_init(tr, NULL)) {
+	if (trace_functions_instance_init(tr, NULL) ||
+	    trace_graph_instance_init(tr)) {
+		trace_functions_instance_free(tr);
 		ring_buffer_free(tr->buffer);
 		tr->buffer = NULL;
 		free_cpumask_var(tr->pipe_mask);
