@@ -16,6 +16,7 @@
 
 #include <linux/execmem.h>
 #include <linux/ftrace.h>
+#include <linux/ftrace_graph.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/uaccess.h>
@@ -360,13 +361,6 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
 }
 
 /**
- * set_ftrace_ops_ro - make ftrace trampolines read-only
- *
- * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
- * which that call protects already, and an ops' own trampoline is made
- * read-only as soon as it is written.
- */
-/**
  * arch_ftrace_entry_text - is an address in the function-tracing entry?
  * @addr: a return address of a stack trace
  *
@@ -384,6 +378,36 @@ bool arch_ftrace_entry_text(unsigned long addr)
 	return is_ftrace_trampoline(addr);
 }
 
+/**
+ * set_ftrace_ops_ro - make ftrace trampolines read-only
+ *
+ * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
+ * which that call protects already, and an ops' own trampoline is made
+ * read-only as soon as it is written.
+ */
 void set_ftrace_ops_ro(void)
 {
 }
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/**
+ * ftrace_graph_func - the ftrace_ops function of every graph user
+ * @ip: the traced function's call site
+ * @parent_ip: its caller
+ * @op: the graph user's ftrace_ops
+ * @fregs: the traced function's registers
+ *
+ * At the function's first instruction its return address is on top of
+ * its stack: the graph core pushes a frame for the user and the return
+ * goes through return_to_handler instead.
+ */
+void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
+		       struct ftrace_ops *op, struct ftrace_regs *fregs)
+{
+	unsigned long *retp = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
+
+	if (!fgraph_enter_ops(container_of(op, struct fgraph_ops, ops), ip,
+			      retp, fregs))
+		*retp = (unsigned long)return_to_handler;
+}
+#endif

@@ -252,3 +252,54 @@ SYM_FUNC_END(ftrace_regs_caller)
 SYM_FUNC_START(ftrace_stub_direct_tramp)
 	RET
 SYM_FUNC_END(ftrace_stub_direct_tramp)
+
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * return_to_handler: where a graph-traced function returns, its return
+ * address having been replaced by ours (ftrace_graph_func()).  Only the
+ * return registers are live: rax and rdx go into a struct ftrace_regs
+ * (with rbp and the stack pointer), ftrace_return_to_handler() runs the
+ * return callback, pops the frame and gives the real return address.
+ */
+SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
+	ANNOTATE_NOENDBR
+	/*
+	 * Step back over the slot the function's RET emptied (it still
+	 * holds our address): to an unwinder this looks like a call from
+	 * the function, whose return address ftrace_graph_ret_addr() finds
+	 * behind return_to_handler by that slot's address.
+	 */
+	leaq	-8(%rsp), %rsp
+	UNWIND_HINT_FUNC
+	subq	$FRAME_SIZE, %rsp
+	movq	%rax, RAX(%rsp)
+	movq	%rdx, RDX(%rsp)
+	movq	%rbp, RBP(%rsp)
+	movq	$0, CS(%rsp)
+	leaq	FRAME_SIZE+8(%rsp), %rdi
+	movq	%rdi, RSP(%rsp)
+	movq	%rsp, %rdi
+	call	ftrace_return_to_handler
+	movq	%rax, %rdi
+	movq	RAX(%rsp), %rax
+	movq	RDX(%rsp), %rdx
+	leaq	FRAME_SIZE+8(%rsp), %rsp
+	/*
+	 * To the real return address.  An indirect jump would need an ENDBR
+	 * there under IBT, which return addresses do not have; instead a
+	 * call of the next instruction, whose return slot takes the address,
+	 * and its return: the return stack buffer stays balanced (it
+	 * predicts the int3).  With call-depth tracking that call is not
+	 * counted, so neither is the return.
+	 */
+	ANNOTATE_INTRA_FUNCTION_CALL
+	call	.Lrth_to_caller
+	int3
+.Lrth_to_caller:
+	movq	%rdi, (%rsp)
+	ALTERNATIVE __stringify(RET), \
+		    __stringify(ANNOTATE_UNRET_SAFE; ret; int3), \
+		    X86_FEATURE_CALL_DEPTH
+SYM_CODE_END(return_to_handler)
+#endif
