@@ -29,6 +29,33 @@ bench getppid_function_entries_x1000 "$((w * 1000 / 25000))"
 echo nop > $T/current_tracer
 echo 1 > $T/tracing_on
 
+# The graph tracer on every function: getppid(), and the entries written
+# per call (an entry and an exit per traced call, fewer for leaves only
+# if they were merged, which they are not in the buffer).
+if grep -qw function_graph $T/available_tracers; then
+	echo function_graph > $T/current_tracer
+	echo > $T/trace
+	bench getppid_function_graph "$(/bench/markbench getppid 20000)"
+	echo 0 > $T/tracing_on
+	w=$(awk '/^entries:|^overrun:/ { n += $2 } END { print n }' $T/per_cpu/cpu0/stats)
+	bench getppid_function_graph_entries_x1000 "$((w * 1000 / 25000))"
+	# One graph user on the syscall's own function, whose callbacks
+	# return at once (tracing is off): the cost of the hook itself.
+	echo nop > $T/current_tracer
+	echo __x64_sys_getppid > $T/set_ftrace_filter
+	echo function_graph > $T/current_tracer
+	bench getppid_graph_one_func_off "$(/bench/markbench getppid 20000)"
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	echo 1 > $T/tracing_on
+fi
+# The function profiler on every function (with the graph's timing).
+if [ -f $T/function_profile_enabled ]; then
+	echo 1 > $T/function_profile_enabled
+	bench getppid_profiler "$(/bench/markbench getppid 20000)"
+	echo 0 > $T/function_profile_enabled
+fi
+
 # ftrace_init() at boot, per call site (x1000): the time between the
 # first and the last line it prints.  So early in the boot, printk's
 # clock is the TSC as tsc_early_khz=1000000 (on the command line with

@@ -37,4 +37,18 @@ fi
 echo "@@ file record.dat" >$RESULTS
 base64 /tmp/record.dat >$RESULTS
 echo "@@ endfile" >$RESULTS
+
+# trace-cmd record of the graph tracer from ksys_write down.
+if grep -qw function_graph $T/available_tracers; then
+	if trace-cmd record -p function_graph -g ksys_write -o /tmp/graph.dat \
+		sh -c 'echo graphed > /dev/null' >/tmp/graph.out 2>&1; then
+		result PASS trace-cmd "trace-cmd record -p function_graph -g ksys_write runs"
+	else
+		result FAIL trace-cmd "trace-cmd record -p function_graph -g ksys_write runs"
+		sed 's/^/# /' /tmp/graph.out >$RESULTS
+	fi
+	echo "@@ file graph.dat" >$RESULTS
+	base64 /tmp/graph.dat >$RESULTS
+	echo "@@ endfile" >$RESULTS
+fi
 dmesg_tail

@@ -38,3 +38,19 @@ else
 	echo "FAIL  trace-cmd: record -l ksys_write: host report"
 	sed 's/^/#   /' <<<"$report" | tail -20
 fi
+
+g=$1/$2.graph.dat
+if [ ! -s "$g" ]; then
+	grep -q "function_graph" "$1/$2.results" 2>/dev/null &&
+		echo "FAIL  trace-cmd: no graph.dat came back from the guest"
+	exit 0
+fi
+report=$(trace-cmd report -i "$g" 2>&1)
+# A ksys_write() block, closed, with durations.
+if grep -q "ksys_write() {" <<<"$report" &&
+   grep -Eq "[0-9]+\.[0-9]+ us +\| +}" <<<"$report"; then
+	echo "PASS  trace-cmd: record -p function_graph -g ksys_write: host report shows the ksys_write() block with durations"
+else
+	echo "FAIL  trace-cmd: record -p function_graph -g ksys_write: host report"
+	sed 's/^/#   /' <<<"$report" | head -30
+fi
