@@ -297,6 +297,13 @@ static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 	}
 	if (!*pos)
 		return SEQ_START_TOKEN;
+	/*
+	 * The text of the entry at r->cur_cpu waits to be written.  Looking
+	 * again could pick another CPU's entry (a tracer's print_line() may
+	 * have moved r->cur_cpu's iterator past the one it showed).
+	 */
+	if (r->pending)
+		return r;
 	return trace_find_next(r);
 }
 
@@ -579,8 +586,13 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			goto out;
 	}
 
-	/* A new tracer formats from the next read on. */
+	/*
+	 * A new tracer formats from the next read on.  tracer_mutex comes
+	 * before pipe_sem (a tracer switch resizes buffers).
+	 */
+	up_read(&r->tr->pipe_sem);
 	ret = reader_set_tracer(r);
+	down_read(&r->tr->pipe_sem);
 	if (ret)
 		goto out;
 	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
