@@ -20,7 +20,9 @@
  *
  *   [0, FGRAPH_ARRAY_SIZE)			one variable per user slot
  *						(fgraph_get_task_var())
- *   [FGRAPH_ARRAY_SIZE, FGRAPH_FRAMES)		the depth of each user's frames
+ *   [FGRAPH_DEPTHS, FGRAPH_GENS)		the depth of each user's frames
+ *   [FGRAPH_GENS, FGRAPH_FRAMES)		the slot generation the two
+ *						words above belong to
  *   [FGRAPH_FRAMES, curr_ret_stack)		frames, oldest first
  *
  * A frame is a struct ftrace_ret_stack, a meta word (magic, user slot,
@@ -30,9 +32,15 @@
  * before the words above it are written and down only after a frame is
  * done with: an interrupt or NMI that traces functions in between pushes
  * and pops above, and leaves the frame in construction alone.
+ *
+ * A slot's variable and depth are the task's own business: when the task
+ * first runs for a new user of the slot it zeroes them itself
+ * (slot_sync()), so nothing a previous user left there (a notrace bit,
+ * the depth of frames still on the stack) reaches the new one.
  */
 #define pr_fmt(fmt) "fgraph: " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/ftrace.h>
 #include <linux/ftrace_graph.h>
 #include <linux/irq_work.h>
@@ -55,7 +63,8 @@ static_assert(BITS_PER_LONG == 64);
 
 #define FGRAPH_STACK_WORDS	(FGRAPH_STACK_BYTES / sizeof(long))
 #define FGRAPH_DEPTHS		FGRAPH_ARRAY_SIZE
-#define FGRAPH_FRAMES		(2 * FGRAPH_ARRAY_SIZE)
+#define FGRAPH_GENS		(2 * FGRAPH_ARRAY_SIZE)
+#define FGRAPH_FRAMES		(3 * FGRAPH_ARRAY_SIZE)
 
 /* The words of a frame without data: ret_stack, meta, tail. */
 #define RS_WORDS		(sizeof(struct ftrace_ret_stack) / sizeof(long))
@@ -143,6 +152,23 @@ static void *frame_data(unsigned long *stk, int start, int *size)
 	return &stk[start + FRAME_WORDS];
 }
 
+/*
+ * The current task's variable and depth of slot @idx, zeroed the first
+ * time the task runs for the slot's present user.  An interrupt that
+ * comes in between does the same and leaves the depth as it found it.
+ */
+static void slot_sync(unsigned long *stk, int idx)
+{
+	unsigned long gen = READ_ONCE(fgraph_gen[idx]);
+
+	if (likely(stk[FGRAPH_GENS + idx] == gen))
+		return;
+	stk[idx] = 0;
+	stk[FGRAPH_DEPTHS + idx] = 0;
+	barrier();
+	stk[FGRAPH_GENS + idx] = gen;
+}
+
 /* One bad frame stops graph tracing for good, with one message. */
 static void fgraph_corrupt(const char *what)
 {
@@ -180,6 +206,13 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	bit = ftrace_test_recursion_trylock(func, *retp);
 	if (bit < 0)
 		return -EBUSY;
+	/*
+	 * A task preempted before the lock may come here after @gops went
+	 * and its slot has a new user: that user never asked for this call.
+	 */
+	if (unlikely(READ_ONCE(fgraph_array[idx]) != gops))
+		goto out;
+	slot_sync(stk, idx);
 
 	start = READ_ONCE(t->curr_ret_stack);
 	top = start + FRAME_WORDS;
@@ -198,7 +231,7 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	rs->subtime = 0;
 #endif
 	rs->retp = retp;
-	stk[start + RS_WORDS] = META(idx, fgraph_gen[idx], 0);
+	stk[start + RS_WORDS] = META(idx, stk[FGRAPH_GENS + idx], 0);
 	stk[top - 1] = TAIL_MAGIC | FRAME_WORDS;
 	barrier();
 
@@ -288,7 +321,9 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 	idx = META_IDX(meta);
 	ret = rs->ret;
 
-	if (stk[FGRAPH_DEPTHS + idx])
+	/* A frame of the slot's previous user: its depth was zeroed. */
+	if (META_GEN(meta) == stk[FGRAPH_GENS + idx] &&
+	    stk[FGRAPH_DEPTHS + idx])
 		stk[FGRAPH_DEPTHS + idx]--;
 	t->curr_ret_depth--;
 	trace.func = rs->func;
@@ -392,14 +427,17 @@ void *fgraph_retrieve_parent_data(int idx, int *size_bytes, int depth)
  * fgraph_get_task_var - a graph user's variable in the current task
  * @gops: the user
  *
- * Return: the variable (0 when the task got its shadow stack), or NULL
- * if the task has none.
+ * Return: the variable (0 until the user sets it in this task), or NULL
+ * if the task has no shadow stack.
  */
 unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 {
 	unsigned long *stk = current->ret_stack;
 
-	return stk ? &stk[gops->idx] : NULL;
+	if (!stk)
+		return NULL;
+	slot_sync(stk, gops->idx);
+	return &stk[gops->idx];
 }
 
 /**
@@ -477,8 +515,14 @@ static void fgraph_switch_probe(void *data, bool preempt,
 	u64 now, delta;
 	int start;
 
-	if (READ_ONCE(fgraph_sleep_time))
+	/*
+	 * A stamp from before sleep-time was set must not move frames
+	 * later: every switch in clears it.
+	 */
+	if (READ_ONCE(fgraph_sleep_time)) {
+		next->ftrace_timestamp = 0;
 		return;
+	}
 	now = trace_clock_local();
 	prev->ftrace_timestamp = now;
 	stk = READ_ONCE(next->ret_stack);
@@ -533,8 +577,11 @@ static int stacks_install_all(void)
 		more = false;
 		read_lock(&tasklist_lock);
 		for_each_process_thread(g, t) {
-			if (t->ret_stack)
+			if (t->ret_stack) {
+				/* No stamp of an earlier session counts. */
+				t->ftrace_timestamp = 0;
 				continue;
+			}
 			if (used == n) {
 				more = true;
 				goto unlock;
@@ -606,6 +653,30 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 	stack_install(t, stk);
 }
 
+/*
+ * A CPU coming back online restarts its idle task from the top, but the
+ * frames of the functions it was in when the CPU went down (never to
+ * return) would stay on its stack.  Before the CPU runs, give its idle
+ * task an empty stack (or a first one, if it was offline when the first
+ * user registered).  Nothing else runs that task meanwhile.
+ */
+static int fgraph_cpu_prepare(unsigned int cpu)
+{
+	ftrace_graph_init_idle_task(idle_task(cpu), cpu);
+	return 0;
+}
+
+static int __init fgraph_hotplug_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					"trace/fgraph:prepare",
+					fgraph_cpu_prepare, NULL);
+	return ret < 0 ? ret : 0;
+}
+core_initcall(fgraph_hotplug_init);
+
 /**
  * ftrace_graph_exit_task - free a task's shadow stack
  * @t: the task, being freed
@@ -670,7 +741,9 @@ int register_ftrace_graph(struct fgraph_ops *gops)
 		}
 	}
 	gops->idx = idx;
-	fgraph_gen[idx]++;
+	/* 0 is a fresh stack's: no user has it. */
+	if (!++fgraph_gen[idx])
+		fgraph_gen[idx] = 1;
 	gops->ops.func = ftrace_graph_func;
 	WRITE_ONCE(fgraph_array[idx], gops);
 	fgraph_users++;
@@ -704,8 +777,12 @@ void unregister_ftrace_graph(struct fgraph_ops *gops)
 		goto out;
 	unregister_ftrace_function(&gops->ops);
 	WRITE_ONCE(fgraph_array[idx], NULL);
-	/* Return callbacks run with preemption disabled. */
-	synchronize_rcu();
+	/*
+	 * Callbacks run with preemption disabled, some where RCU is not
+	 * watching (the idle loop's traced functions): wait for every CPU
+	 * to schedule.
+	 */
+	synchronize_rcu_tasks_rude();
 	if (!--fgraph_users) {
 		/* Tasks keep their stacks; new ones need none. */
 		WRITE_ONCE(fgraph_stacks_on, false);

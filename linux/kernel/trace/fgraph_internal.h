@@ -11,7 +11,7 @@
 /* How many graph users may be registered at once. */
 #define FGRAPH_ARRAY_SIZE	16
 /* The size of a task's shadow stack. */
-#define FGRAPH_STACK_BYTES	4096
+#define FGRAPH_STACK_BYTES	8192
 
 /*
  * sleep-time: a call's time includes the time its task was switched out
