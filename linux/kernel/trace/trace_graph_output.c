@@ -234,7 +234,7 @@ static void print_irq_arrow(struct trace_iterator *iter, unsigned long func,
  * an error code unless funcgraph-retval-hex.
  */
 static void print_retval(struct trace_iterator *iter, unsigned long func,
-			 unsigned long retval, bool leaf, bool named)
+			 unsigned long retval, bool leaf)
 {
 	struct trace_seq *s = &iter->seq;
 	bool err = IS_ERR_VALUE(retval) && !opt(iter, TRACE_OPT_GRAPH_RETVAL_HEX);
@@ -246,10 +246,8 @@ static void print_retval(struct trace_iterator *iter, unsigned long func,
 		snprintf(val, sizeof(val), "0x%lx", retval);
 	if (leaf)
 		trace_seq_printf(s, "%ps(); /* = %s */\n", (void *)func, val);
-	else if (named)
-		trace_seq_printf(s, "} /* %ps = %s */\n", (void *)func, val);
 	else
-		trace_seq_printf(s, "} /* = %s */\n", val);
+		trace_seq_printf(s, "} /* %ps = %s */\n", (void *)func, val);
 }
 #endif
 
@@ -313,7 +311,7 @@ static enum print_line_t print_entry(struct trace_iterator *iter,
 		print_indent(s, depth);
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 		if (opt(iter, TRACE_OPT_GRAPH_RETVAL)) {
-			print_retval(iter, func, gr->ret.ret.retval, true, true);
+			print_retval(iter, func, gr->ret.ret.retval, true);
 			goto done;
 		}
 #endif
@@ -354,8 +352,7 @@ static enum print_line_t print_exit(struct trace_iterator *iter,
 	print_indent(s, r->depth);
 #ifdef CONFIG_FUNCTION_GRAPH_RETVAL
 	if (opt(iter, TRACE_OPT_GRAPH_RETVAL)) {
-		print_retval(iter, r->func, r->retval, false,
-			     !matched || opt(iter, TRACE_OPT_GRAPH_TAIL));
+		print_retval(iter, r->func, r->retval, false);
 		goto overrun;
 	}
 #endif
@@ -416,9 +413,17 @@ static enum print_line_t graph_line(struct trace_iterator *iter,
 	case TRACE_ENTRY_GRAPH_ENT:
 		if (iter->ent_size < (int)sizeof(*ent))
 			return TRACE_TYPE_UNHANDLED;
-		if (gr)
-			ent = &gr->ent;
+		if (!gr) {
+			memcpy(ent, iter->ent, sizeof(*ent));
+			return print_entry(iter, gr, gc, ent);
+		}
+		ent = &gr->ent;
 		memcpy(ent, iter->ent, sizeof(*ent));
+		/*
+		 * Looking for the exit, a consuming reader may give the
+		 * entry's page back to the writers: use the copy from here on.
+		 */
+		iter->ent = &ent->ent;
 		return print_entry(iter, gr, gc, ent);
 	case TRACE_ENTRY_GRAPH_RET:
 		if (iter->ent_size < (int)sizeof(struct fgraph_ret_entry))
@@ -472,7 +477,9 @@ static const struct {
 
 /* The latency format's flag columns in a graph. */
 static const char *const graph_lat_columns[] = {
-	"irqs-off", "need-resched", "hardirq/softirq", "preempt-depth", "",
+	"irqs-off", "need-resched", "hardirq/softirq", "preempt-depth",
+	/* No name: the line is blank up to upstream's width. */
+	"                 ",
 };
 
 /**
