@@ -5,8 +5,8 @@
 # The tracing clients and the guest setup real users have: perf's
 # counters and `perf ftrace` on our function tracer, uftrace on a -pg
 # program, chrt, ping on loopback, /etc/group, a shell named sh in
-# /proc/PID/maps.  What needs tracing features not built yet (uftrace
-# -k: function_graph; perf trace events) stays out until they exist.
+# /proc/PID/maps; `perf ftrace -G` and `uftrace record -k` on our
+# function_graph tracer.
 . /harness/lib.sh
 
 T=/sys/kernel/tracing
@@ -29,6 +29,17 @@ else
 		result FAIL clients "perf ftrace -t function -T ksys_write shows the calls"
 		sed 's/^/# /' /tmp/pftrace.out >$RESULTS
 	fi
+	if [ ! -e $T/set_graph_function ]; then
+		result SKIP clients "perf ftrace -G ksys_write (no function_graph)"
+	elif perf ftrace -G ksys_write -- /bin/busybox echo hi \
+		>/tmp/pfgraph.out 2>&1 &&
+		grep -q 'ksys_write() {' /tmp/pfgraph.out &&
+		grep -q 'us *| *}' /tmp/pfgraph.out; then
+		result PASS clients "perf ftrace -G ksys_write shows its block with durations"
+	else
+		result FAIL clients "perf ftrace -G ksys_write shows its block with durations"
+		sed 's/^/# /' /tmp/pfgraph.out >>$RESULTS
+	fi
 fi
 
 if command -v uftrace >/dev/null; then
@@ -40,6 +51,23 @@ if command -v uftrace >/dev/null; then
 	else
 		result FAIL clients "uftrace records and replays a -pg program"
 		sed 's/^/# /' /tmp/uft.out >$RESULTS
+	fi
+	# -k: the program's kernel side through function_graph and
+	# per_cpu/cpuN/trace_pipe_raw, parsed with our formats.
+	if [ ! -e $T/set_graph_function ]; then
+		result SKIP clients "uftrace record -k (no function_graph)"
+	else
+		uftrace record -k -d /tmp/uftk /harness/pg-target \
+			>/tmp/uftk.out 2>&1
+		uftrace replay -d /tmp/uftk >>/tmp/uftk.out 2>&1
+		if grep -q 'pg_leaf' /tmp/uftk.out &&
+		   grep -Eq '[0-9] us +\[ *[0-9]+\] \| +[a-z_0-9]*sys_[a-z_0-9]+\(' \
+			/tmp/uftk.out; then
+			result PASS clients "uftrace record -k shows the program's system calls"
+		else
+			result FAIL clients "uftrace record -k shows the program's system calls"
+			sed 's/^/# /' /tmp/uftk.out >>$RESULTS
+		fi
 	fi
 	cd /
 else
