@@ -120,18 +120,10 @@ trace_event_buffer_lock_reserve(struct trace_buffer **current_buffer,
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_lock_reserve);
 
-/**
- * trace_event_reserve_ctx - begin recording an event with a given context
- * @fbuffer: the recording's state, filled in here
- * @trace_file: the event's file in the instance
- * @len: the record's size, trace_entry included
- * @trace_ctx: the flags and preempt count the record carries
- *
- * Return: the record to fill, or NULL if nothing is to be recorded.
- */
-void *trace_event_reserve_ctx(struct trace_event_buffer *fbuffer,
-			      struct trace_event_file *trace_file,
-			      unsigned long len, unsigned int trace_ctx)
+static __always_inline void *
+reserve_ctx(struct trace_event_buffer *fbuffer,
+	    struct trace_event_file *trace_file, unsigned long len,
+	    unsigned int trace_ctx)
 {
 	struct trace_event_call *call = trace_file->event_call;
 
@@ -150,6 +142,22 @@ void *trace_event_reserve_ctx(struct trace_event_buffer *fbuffer,
 }
 
 /**
+ * trace_event_reserve_ctx - begin recording an event with a given context
+ * @fbuffer: the recording's state, filled in here
+ * @trace_file: the event's file in the instance
+ * @len: the record's size, trace_entry included
+ * @trace_ctx: the flags and preempt count the record carries
+ *
+ * Return: the record to fill, or NULL if nothing is to be recorded.
+ */
+void *trace_event_reserve_ctx(struct trace_event_buffer *fbuffer,
+			      struct trace_event_file *trace_file,
+			      unsigned long len, unsigned int trace_ctx)
+{
+	return reserve_ctx(fbuffer, trace_file, len, trace_ctx);
+}
+
+/**
  * trace_event_buffer_reserve - begin recording an event
  * @fbuffer: the recording's state, filled in here
  * @trace_file: the event's file in the instance
@@ -164,8 +172,8 @@ void *trace_event_buffer_reserve(struct trace_event_buffer *fbuffer,
 				 struct trace_event_file *trace_file,
 				 unsigned long len)
 {
-	return trace_event_reserve_ctx(fbuffer, trace_file, len,
-				       tracing_gen_ctx_dec());
+	/* Every TRACE_EVENT() probe comes here: no call in between. */
+	return reserve_ctx(fbuffer, trace_file, len, tracing_gen_ctx_dec());
 }
 EXPORT_SYMBOL_GPL(trace_event_buffer_reserve);
 
@@ -228,29 +236,37 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (!drop && unlikely(READ_ONCE(tracepoint_printk)))
 		event_printk(fbuffer);
 
+	if (drop) {
+		/* Rejected: nothing written, nothing counted. */
+		if (!fbuffer->buffer)
+			scratch_put();
+		else
+			ring_buffer_discard_commit(fbuffer->buffer,
+						   fbuffer->event);
+		goto out;
+	}
 	if (!fbuffer->buffer) {
-		/* Built in scratch: copy it in if it is kept. */
+		/* Built in scratch: copy it in. */
 		unsigned long len = fbuffer->event->array[0];
 
 		ev = NULL;
-		if (!drop && tr->buffer && tracing_is_recording(tr))
+		if (tr->buffer && tracing_is_recording(tr))
 			ev = ring_buffer_lock_reserve(tr->buffer, len);
 		if (ev) {
 			memcpy(ring_buffer_event_data(ev), fbuffer->entry, len);
 			trace_commit(tr, ev);
 		}
 		scratch_put();
-	} else if (drop) {
-		ring_buffer_discard_commit(fbuffer->buffer, fbuffer->event);
 	} else {
 		trace_commit(tr, fbuffer->event);
 	}
 	/* The stacktrace option: the stack of every event kept. */
-	if (!drop && unlikely(trace_opt(tr, TRACE_OPT_STACKTRACE)))
+	if (unlikely(trace_opt(tr, TRACE_OPT_STACKTRACE)))
 		trace_record_stack(tr, fbuffer->trace_ctx, 2);
 	/* userstacktrace: and the user-space stack of its task. */
-	if (!drop && unlikely(trace_opt(tr, TRACE_OPT_USERSTACKTRACE)))
+	if (unlikely(trace_opt(tr, TRACE_OPT_USERSTACKTRACE)))
 		trace_record_user_stack(tr, fbuffer->trace_ctx);
+out:
 	if (tt)
 		event_triggers_post_call(file, tt);
 }
