@@ -427,6 +427,10 @@ void *fgraph_retrieve_parent_data(int idx, int *size_bytes, int depth)
  * fgraph_get_task_var - a graph user's variable in the current task
  * @gops: the user
  *
+ * Only from the user's callbacks: fgraph_enter_ops() has synced the
+ * slot before the entry callback, and a return callback runs only for a
+ * frame of the slot's present user, pushed after that.
+ *
  * Return: the variable (0 until the user sets it in this task), or NULL
  * if the task has no shadow stack.
  */
@@ -434,10 +438,7 @@ unsigned long *fgraph_get_task_var(struct fgraph_ops *gops)
 {
 	unsigned long *stk = current->ret_stack;
 
-	if (!stk)
-		return NULL;
-	slot_sync(stk, gops->idx);
-	return &stk[gops->idx];
+	return stk ? &stk[gops->idx] : NULL;
 }
 
 /**
@@ -546,13 +547,19 @@ static unsigned long *stack_alloc(gfp_t gfp)
 	return stk;
 }
 
-/* Give @t an empty shadow stack @stk; it starts using it at once. */
-static void stack_install(struct task_struct *t, unsigned long *stk)
+/* A task's graph state with an empty stack (or none). */
+static void task_state_reset(struct task_struct *t)
 {
 	t->curr_ret_stack = FGRAPH_FRAMES;
 	t->curr_ret_depth = 0;
 	t->ftrace_timestamp = 0;
 	atomic_set(&t->trace_overrun, 0);
+}
+
+/* Give @t an empty shadow stack @stk; it starts using it at once. */
+static void stack_install(struct task_struct *t, unsigned long *stk)
+{
+	task_state_reset(t);
 	/* Pairs with fgraph_enter_ops(): the state is seen with the stack. */
 	smp_store_release(&t->ret_stack, stk);
 }
@@ -611,11 +618,8 @@ void ftrace_graph_init_task(struct task_struct *t)
 	unsigned long *stk;
 
 	t->ret_stack = NULL;
-	t->curr_ret_stack = FGRAPH_FRAMES;
-	t->curr_ret_depth = 0;
+	task_state_reset(t);
 	atomic_set(&t->tracing_graph_pause, 0);
-	atomic_set(&t->trace_overrun, 0);
-	t->ftrace_timestamp = 0;
 	if (!READ_ONCE(fgraph_stacks_on))
 		return;
 	stk = stack_alloc(GFP_KERNEL);
@@ -635,11 +639,8 @@ void ftrace_graph_init_idle_task(struct task_struct *t, int cpu)
 	unsigned long *stk;
 
 	t->ret_stack = NULL;
-	t->curr_ret_stack = FGRAPH_FRAMES;
-	t->curr_ret_depth = 0;
+	task_state_reset(t);
 	atomic_set(&t->tracing_graph_pause, 0);
-	atomic_set(&t->trace_overrun, 0);
-	t->ftrace_timestamp = 0;
 	if (!READ_ONCE(fgraph_stacks_on))
 		return;
 	stk = per_cpu(idle_stack, cpu);
