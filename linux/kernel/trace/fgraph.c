@@ -48,6 +48,7 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/trace_clock.h>
@@ -81,6 +82,9 @@ static_assert(BITS_PER_LONG == 64);
 #define META_IDX(m)		((m) & 0xff)
 #define META_WORDS(m)		(((m) >> 8) & 0xff)
 #define META_GEN(m)		(((m) >> 16) & 0xffff)
+/* The recursion bit the entry took: the return runs in the same context. */
+#define META_RBIT(m)		(((m) >> 32) & 0xff)
+#define META_RBIT_SET(bit)	((unsigned long)(bit) << 32)
 
 static_assert(RS_WORDS * sizeof(long) == sizeof(struct ftrace_ret_stack));
 static_assert(FGRAPH_ARRAY_SIZE <= 256 && FGRAPH_DATA_WORDS < 256);
@@ -109,7 +113,7 @@ static DEFINE_PER_CPU(unsigned long *, idle_stack);
  * words there are not a frame.  Safe on another task's stack: it only
  * reads, within bounds.
  */
-static int frame_below(const unsigned long *stk, int top)
+static __always_inline int frame_below(const unsigned long *stk, int top)
 {
 	unsigned long tail, meta;
 	int start;
@@ -169,6 +173,16 @@ static void slot_sync(unsigned long *stk, int idx)
 	stk[FGRAPH_GENS + idx] = gen;
 }
 
+/*
+ * trace_clock_local() where preemption is disabled already: the same
+ * clock (the ring buffer's, the sleep-time probe's), which is what
+ * sched_clock() reads once it has disabled preemption itself.
+ */
+static __always_inline u64 fgraph_clock(void)
+{
+	return sched_clock_noinstr();
+}
+
 /* One bad frame stops graph tracing for good, with one message. */
 static void fgraph_corrupt(const char *what)
 {
@@ -193,11 +207,11 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 {
 	struct task_struct *t = current;
 	struct ftrace_ret_stack *rs;
-	struct ftrace_graph_ent trace;
 	unsigned long *stk;
 	int bit, start, top, idx = gops->idx, ret = -EBUSY;
 
-	if (unlikely(ftrace_graph_is_dead() || READ_ONCE(fgraph_dead)))
+	/* Set before kill_ftrace_graph, which follows later. */
+	if (unlikely(READ_ONCE(fgraph_dead)))
 		return -EBUSY;
 	/* Pairs with stack_install(): the stack's state before the stack. */
 	stk = smp_load_acquire(&t->ret_stack);
@@ -226,21 +240,28 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	rs = frame_rs(stk, start);
 	rs->ret = *retp;
 	rs->func = func;
-	rs->calltime = trace_clock_local();
+	rs->calltime = fgraph_clock();
 #ifdef CONFIG_FUNCTION_PROFILER
 	rs->subtime = 0;
 #endif
 	rs->retp = retp;
-	stk[start + RS_WORDS] = META(idx, stk[FGRAPH_GENS + idx], 0);
+	stk[start + RS_WORDS] = META(idx, stk[FGRAPH_GENS + idx], 0) |
+				META_RBIT_SET(bit);
 	stk[top - 1] = TAIL_MAGIC | FRAME_WORDS;
 	barrier();
 
-	trace.func = func;
-	trace.depth = stk[FGRAPH_DEPTHS + idx];
-	if (!gops->entryfunc(&trace, gops)) {
-		barrier();
-		WRITE_ONCE(t->curr_ret_stack, start);
-		goto out;
+	{
+		/* Filled whole: no zeroing of it on the stack first. */
+		struct ftrace_graph_ent trace = {
+			.func	= func,
+			.depth	= stk[FGRAPH_DEPTHS + idx],
+		};
+
+		if (!gops->entryfunc(&trace, gops)) {
+			barrier();
+			WRITE_ONCE(t->curr_ret_stack, start);
+			goto out;
+		}
 	}
 	stk[FGRAPH_DEPTHS + idx]++;
 	t->curr_ret_depth++;
@@ -307,11 +328,10 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 {
 	struct task_struct *t = current;
 	unsigned long *stk = t->ret_stack;
-	struct ftrace_graph_ret trace;
 	struct ftrace_ret_stack *rs;
 	struct fgraph_ops *gops;
 	unsigned long meta, ret;
-	int start, idx, bit;
+	int start, idx, bit, depth;
 
 	start = stk ? frame_below(stk, READ_ONCE(t->curr_ret_stack)) : -1;
 	if (unlikely(start < 0))
@@ -326,26 +346,37 @@ unsigned long ftrace_return_to_handler(struct ftrace_regs *fregs)
 	    stk[FGRAPH_DEPTHS + idx])
 		stk[FGRAPH_DEPTHS + idx]--;
 	t->curr_ret_depth--;
-	trace.func = rs->func;
-	trace.depth = stk[FGRAPH_DEPTHS + idx];
-	trace.calltime = rs->calltime;
-	trace.overrun = atomic_read(&t->trace_overrun);
-#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
-	trace.retval = fregs ? ftrace_regs_get_return_value(fregs) : 0;
-#endif
-	trace.rettime = trace_clock_local();
+	depth = stk[FGRAPH_DEPTHS + idx];
 
 	/*
-	 * Functions the callback calls are not graph traced; the lock also
-	 * disables preemption, which unregistering waits out.
+	 * Functions the callback calls are not graph traced: the return
+	 * holds the recursion bit of its context, which is the one the
+	 * entry took, as ftrace_test_recursion_trylock() would.
+	 * Unregistering waits out the preemption-disabled callback.
 	 */
-	bit = ftrace_test_recursion_trylock(trace.func, ret);
-	gops = READ_ONCE(fgraph_array[idx]);
-	if (bit >= 0 && gops && META_GEN(meta) == fgraph_gen[idx] &&
-	    !READ_ONCE(fgraph_dead))
-		gops->retfunc(&trace, gops);
-	if (bit >= 0)
-		ftrace_test_recursion_unlock(bit);
+	bit = META_RBIT(meta);
+	preempt_disable_notrace();
+	if (!trace_recursion_test(bit)) {
+		struct ftrace_graph_ret trace = {
+			.func		= rs->func,
+#ifdef CONFIG_FUNCTION_GRAPH_RETVAL
+			.retval		= fregs ?
+					  ftrace_regs_get_return_value(fregs) : 0,
+#endif
+			.depth		= depth,
+			.overrun	= atomic_read(&t->trace_overrun),
+			.calltime	= rs->calltime,
+			.rettime	= fgraph_clock(),
+		};
+
+		trace_recursion_set(bit);
+		gops = READ_ONCE(fgraph_array[idx]);
+		if (gops && META_GEN(meta) == fgraph_gen[idx] &&
+		    !READ_ONCE(fgraph_dead))
+			gops->retfunc(&trace, gops);
+		trace_recursion_clear(bit);
+	}
+	preempt_enable_notrace();
 
 	barrier();
 	WRITE_ONCE(t->curr_ret_stack, start);

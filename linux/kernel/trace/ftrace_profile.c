@@ -195,7 +195,8 @@ static void fprof_add_time(struct fprof_rec *rec, u64 time)
  * A return adds time only to a function this CPU counted: a task that
  * moved to another CPU meanwhile loses that call's time.
  */
-static void fprof_account(unsigned long ip, bool hit, u64 time)
+static __always_inline void fprof_account(unsigned long ip, bool hit,
+					  u64 time)
 {
 	struct fprof_table *t;
 	struct fprof_rec *rec;
