@@ -11,7 +11,8 @@
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
-		     unsigned long *retp, struct ftrace_regs *fregs);
+		     unsigned long ret, unsigned long *retp,
+		     struct ftrace_regs *fregs);
 #endif
 
 #endif /* _LINUX_FTRACE_GRAPH_H */

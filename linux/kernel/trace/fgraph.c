@@ -195,20 +195,25 @@ static void fgraph_corrupt(const char *what)
  * fgraph_enter_ops - a traced function is entered, for one graph user
  * @gops: the user
  * @func: the function (its call site)
- * @retp: where its return address is
+ * @ret: its return address
+ * @retp: the address the unwinders give ftrace_graph_ret_addr() for
+ *	  this return (x86: the stack slot holding @ret; arm64: the
+ *	  frame pointer at the function's entry)
  * @fregs: its registers (unused yet; for future callbacks)
  *
  * Called by the architecture's ftrace_graph_func() with preemption
- * disabled.  Return: 0 if the caller must point *@retp at
- * return_to_handler, else a negative errno (nothing was pushed).
+ * disabled.  Return: 0 if the caller must make the function return to
+ * return_to_handler instead of @ret, else a negative errno (nothing was
+ * pushed).
  */
 int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
-		     unsigned long *retp, struct ftrace_regs *fregs)
+		     unsigned long ret, unsigned long *retp,
+		     struct ftrace_regs *fregs)
 {
 	struct task_struct *t = current;
 	struct ftrace_ret_stack *rs;
 	unsigned long *stk;
-	int bit, start, top, idx = gops->idx, ret = -EBUSY;
+	int bit, start, top, idx = gops->idx, err = -EBUSY;
 
 	/* Set before kill_ftrace_graph, which follows later. */
 	if (unlikely(READ_ONCE(fgraph_dead)))
@@ -217,7 +222,7 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	stk = smp_load_acquire(&t->ret_stack);
 	if (unlikely(!stk || atomic_read(&t->tracing_graph_pause)))
 		return -EBUSY;
-	bit = ftrace_test_recursion_trylock(func, *retp);
+	bit = ftrace_test_recursion_trylock(func, ret);
 	if (bit < 0)
 		return -EBUSY;
 	/*
@@ -238,7 +243,7 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	WRITE_ONCE(t->curr_ret_stack, top);
 	barrier();
 	rs = frame_rs(stk, start);
-	rs->ret = *retp;
+	rs->ret = ret;
 	rs->func = func;
 	rs->calltime = fgraph_clock();
 #ifdef CONFIG_FUNCTION_PROFILER
@@ -265,10 +270,10 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	}
 	stk[FGRAPH_DEPTHS + idx]++;
 	t->curr_ret_depth++;
-	ret = 0;
+	err = 0;
 out:
 	ftrace_test_recursion_unlock(bit);
-	return ret;
+	return err;
 }
 
 /**
@@ -295,7 +300,7 @@ int function_graph_enter(unsigned long ret, unsigned long func,
 		if (!gops || !ftrace_ops_traces(&gops->ops, func))
 			continue;
 		/* A second frame returns into the first. */
-		if (!fgraph_enter_ops(gops, func, retp, NULL)) {
+		if (!fgraph_enter_ops(gops, func, *retp, retp, NULL)) {
 			*retp = (unsigned long)return_to_handler;
 			pushed++;
 		}

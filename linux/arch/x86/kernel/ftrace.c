@@ -407,7 +407,7 @@ void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 	unsigned long *retp = (unsigned long *)arch_ftrace_regs(fregs)->regs.sp;
 
 	if (!fgraph_enter_ops(container_of(op, struct fgraph_ops, ops), ip,
-			      retp, fregs))
+			      *retp, retp, fregs))
 		*retp = (unsigned long)return_to_handler;
 }
 #endif
