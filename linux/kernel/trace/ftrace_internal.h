@@ -42,6 +42,15 @@ extern struct ftrace_hash ftrace_empty_hash;
  * Held by a filter whose functions all went away with their module: not
  * a call site, so the filter matches nothing instead of everything.
  */
+/*
+ * How far past a function's first byte its call site may sit.  x86 says
+ * (an endbr64 first); elsewhere the site follows at most a landing pad
+ * and the instruction that saves the return address.
+ */
+#ifndef FTRACE_MCOUNT_MAX_OFFSET
+#define FTRACE_MCOUNT_MAX_OFFSET	(2 * MCOUNT_INSN_SIZE)
+#endif
+
 #define FTRACE_HASH_NOTHING	1UL
 #define EMPTY_HASH	(&ftrace_empty_hash)
 

@@ -173,8 +173,10 @@ void ftrace_ops_users(unsigned long ip, struct ftrace_ip_users *u)
 	}
 	if (u->count != 1)
 		u->only = NULL;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	else if (direct)
 		u->direct = direct->direct_call;
+#endif
 }
 
 /**

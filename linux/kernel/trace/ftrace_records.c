@@ -111,7 +111,8 @@ static int group_make_nops(struct ftrace_rec_group *grp)
 	int err;
 
 	for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
-		err = ftrace_make_nop(grp->mod, rec, MCOUNT_ADDR);
+		/* What the compiler put there: the arch knows. */
+		err = ftrace_init_nop(grp->mod, rec);
 		if (err) {
 			ftrace_bug(err, rec);
 			return err;
