@@ -41,6 +41,20 @@ struct ftrace_ops ftrace_list_end __read_mostly = {
 	.flags	= FTRACE_OPS_FL_STUB,
 };
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/* What a NOP site names (a CPU that raced its change calls nothing) ... */
+const struct ftrace_ops ftrace_nop_ops = {
+	.func	= ftrace_stub,
+	.flags	= FTRACE_OPS_FL_STUB,
+};
+
+/* ... and a site that several ops trace: the list function walks them. */
+const struct ftrace_ops ftrace_list_ops = {
+	.func	= arch_ftrace_ops_list_func,
+	.flags	= FTRACE_OPS_FL_STUB,
+};
+#endif
+
 /* The ops ftrace_caller passes to the function at ftrace_call. */
 struct ftrace_ops *function_trace_op __read_mostly = &ftrace_list_end;
 
@@ -493,8 +507,12 @@ void arch_ftrace_ops_list_func(unsigned long ip, unsigned long parent_ip,
 			continue;
 		if ((op->flags & FTRACE_OPS_FL_RCU) && !rcu_is_watching())
 			continue;
-		/* A site on its way to ftrace_regs_caller. */
-		if ((op->flags & OPS_NEED_REGS) && !ftrace_get_regs(fregs))
+		/*
+		 * A site on its way to ftrace_regs_caller.  (Without one,
+		 * direct ops are served through the ftrace_regs.)
+		 */
+		if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) &&
+		    (op->flags & OPS_NEED_REGS) && !ftrace_get_regs(fregs))
 			continue;
 		op->func(ip, parent_ip, op, fregs);
 	}

@@ -11,6 +11,7 @@
 #define pr_fmt(fmt) "ftrace: " fmt
 
 #include <linux/bsearch.h>
+#include <linux/ftrace_site_ops.h>
 #include <linux/kallsyms.h>
 #include <linux/module.h>
 #include <linux/sched.h>
@@ -476,6 +477,34 @@ struct apply_state {
 	unsigned int	changed;
 };
 
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * The ops the entry code calls from a site with users @u: the only one
+ * if its function may be called as it is (it asked for no recursion
+ * protection or RCU check, which the list function adds), else the
+ * list's.
+ */
+static const struct ftrace_ops *users_ops(const struct ftrace_ip_users *u)
+{
+	if (u->count == 1 && u->only &&
+	    ftrace_ops_get_func(u->only) == u->only->func)
+		return u->only;
+	return &ftrace_list_ops;
+}
+
+static int site_set_ops(struct dyn_ftrace *rec,
+			const struct ftrace_ip_users *u, unsigned long target)
+{
+	return ftrace_site_set_ops(rec, target ? users_ops(u) : &ftrace_nop_ops);
+}
+#else
+static int site_set_ops(struct dyn_ftrace *rec,
+			const struct ftrace_ip_users *u, unsigned long target)
+{
+	return 0;
+}
+#endif
+
 /* Make one site a call or a NOP as its users want. */
 static int apply_one(struct dyn_ftrace *rec, struct apply_state *st)
 {
@@ -495,9 +524,17 @@ static int apply_one(struct dyn_ftrace *rec, struct apply_state *st)
 		rec->flags |= FTRACE_FL_MODIFIED;
 	cur = rec_target(rec);
 	target = users_target(&u, &own);
+	/* A call finds its ops there already; a NOP drops it after. */
+	if (target) {
+		err = site_set_ops(rec, &u, target);
+		if (err)
+			return err;
+	}
 	if (cur == target)
 		return 0;
 	err = rec_retarget(rec, cur, target, own);
+	if (!err && !target)
+		err = site_set_ops(rec, &u, target);
 	if (!err && st->batch && !(++st->changed % 1024))
 		cond_resched();
 	return err;

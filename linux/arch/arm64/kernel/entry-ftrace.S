@@ -18,6 +18,13 @@
  * function into its caller, calls ftrace_call_dest(ip, parent_ip, op,
  * fregs), and goes on at fregs->pc with x30 = fregs->lr: a callback may
  * change either (the graph's return_to_handler, an overriding return).
+ *
+ * With DYNAMIC_FTRACE_WITH_CALL_OPS the ops is the site's own, from the
+ * literal before the function (16 bytes below x30), and the callback is
+ * that ops' function.  With direct calls a callback may name a direct
+ * trampoline in fregs->direct_tramp: ftrace_caller then leaves through
+ * it, as the site would have called it (x9 the function's return
+ * address, x30 where the function goes on).
  */
 
 #include <linux/cfi_types.h>
@@ -44,6 +51,9 @@ SYM_CODE_START(ftrace_caller)
 	str	x30, [sp, #FREGS_PC]
 	add	x10, sp, #FTRACE_FRAME
 	str	x10, [sp, #FREGS_SP]
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	str	xzr, [sp, #FREGS_DIRECT_TRAMP]
+#endif
 
 	/*
 	 * The traced function's record: it returns to x9 and its caller's
@@ -56,9 +66,14 @@ SYM_CODE_START(ftrace_caller)
 
 	sub	x0, x30, #AARCH64_INSN_SIZE	/* ip: the bl */
 	mov	x1, x9				/* parent_ip */
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	ldr	x2, [x30, #-(4 * AARCH64_INSN_SIZE)]
+	ldr	x16, [x2, #FTRACE_OPS_FUNC]
+#else
 	ldr_l	x2, function_trace_op
-	mov	x3, sp				/* fregs */
 	ldr_l	x16, ftrace_call_dest
+#endif
+	mov	x3, sp				/* fregs */
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	blr	x16
 
@@ -68,16 +83,36 @@ SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	ldp	x6, x7, [sp, #FREGS_X6]
 	ldr	x8, [sp, #FREGS_X8]
 	ldr	x29, [sp, #FREGS_FP]
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	ldr	x17, [sp, #FREGS_DIRECT_TRAMP]
+	cbnz	x17, .Ldirect
+#endif
 	ldr	x30, [sp, #FREGS_LR]
 	ldr	x9, [sp, #FREGS_PC]
 	add	sp, sp, #FTRACE_FRAME
 	ret	x9
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+.Ldirect:
+	ldr	x9, [sp, #FREGS_LR]
+	ldr	x30, [sp, #FREGS_PC]
+	add	sp, sp, #FTRACE_FRAME
+	br	x17
+#endif
 SYM_INNER_LABEL(ftrace_caller_end, SYM_L_GLOBAL)
 SYM_CODE_END(ftrace_caller)
 
 SYM_TYPED_FUNC_START(ftrace_stub)
 	ret
 SYM_FUNC_END(ftrace_stub)
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+/* A direct trampoline that does nothing: back into the function. */
+SYM_FUNC_START(ftrace_stub_direct_tramp)
+	mov	x10, x30
+	mov	x30, x9
+	ret	x10
+SYM_FUNC_END(ftrace_stub_direct_tramp)
+#endif
 
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 /*

@@ -20,11 +20,19 @@
  *
  * The callback ftrace_caller calls is a variable, ftrace_call_dest, not
  * a patched bl: a callback in a module may be out of a bl's reach.
+ *
+ * With DYNAMIC_FTRACE_WITH_CALL_OPS the compiler puts two more NOPs
+ * before the function (-fpatchable-function-entry=4,2; functions are
+ * 8-byte aligned): they hold the address of the ftrace_ops whose
+ * function ftrace_caller calls for this site (ftrace_site_set_ops()).
+ * A direct trampoline is called by the site itself when in reach; when
+ * not, the site calls ftrace_caller, whose ops then names it.
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
 #include <linux/ftrace.h>
 #include <linux/ftrace_graph.h>
+#include <linux/ftrace_site_ops.h>
 #include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
@@ -43,11 +51,16 @@ unsigned long ftrace_call_dest = (unsigned long)ftrace_stub;
  * @addr: an entry of __patchable_function_entries (the first NOP), or 0
  *	  for a function the linker dropped
  *
- * Return: the address of the second NOP, which becomes the bl, or 0.
+ * Return: the address of the second NOP at the function's entry, which
+ * becomes the bl, or 0.
  */
 unsigned long ftrace_call_adjust(unsigned long addr)
 {
-	return addr ? addr + AARCH64_INSN_SIZE : 0;
+	if (!addr)
+		return 0;
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS))
+		addr += 2 * AARCH64_INSN_SIZE;
+	return addr + AARCH64_INSN_SIZE;
 }
 
 /*
@@ -112,11 +125,16 @@ static unsigned long module_plt(struct module *mod, unsigned long ip,
 
 /*
  * The bl at @ip that reaches @addr, through the module's PLT if need
- * be.  Return: 0, or -EINVAL if @addr cannot be reached from @ip.
+ * be.  A direct trampoline out of reach is reached through
+ * ftrace_caller (the site's ops names it).  Return: 0, or -EINVAL if
+ * @addr cannot be reached from @ip.
  */
 static int gen_call(struct module *mod, unsigned long ip, unsigned long addr,
 		    u32 *insn)
 {
+	if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS) &&
+	    addr != FTRACE_ADDR && !in_bl_range(ip, addr))
+		addr = FTRACE_ADDR;
 	if (!in_bl_range(ip, addr)) {
 		addr = module_plt(mod, ip, addr);
 		if (!addr || !in_bl_range(ip, addr))
@@ -188,6 +206,63 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 		return err;
 	return replace_insn(rec->ip, aarch64_insn_gen_nop(), new);
 }
+
+#if defined(CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS) || \
+	defined(CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS)
+/**
+ * ftrace_modify_call - make a site call another trampoline
+ * @rec: the site
+ * @old_addr: what it calls now
+ * @addr: what it is to call
+ *
+ * Return: 0, -EFAULT, -EINVAL (the site does not call @old_addr) or
+ * -EPERM.
+ */
+int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
+		       unsigned long addr)
+{
+	u32 old, new;
+	int err;
+
+	err = gen_call(NULL, rec->ip, old_addr, &old);
+	if (!err)
+		err = gen_call(NULL, rec->ip, addr, &new);
+	if (err)
+		return err;
+	if (old == new)
+		return 0;
+	return replace_insn(rec->ip, old, new);
+}
+#endif
+
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+/*
+ * The site's ops literal: the two NOPs before the function, 8 bytes
+ * before the "mov x9, x30" that precedes the bl.
+ */
+static u64 *site_literal(struct dyn_ftrace *rec)
+{
+	return (u64 *)(rec->ip - 3 * AARCH64_INSN_SIZE);
+}
+
+/**
+ * ftrace_site_set_ops - the ops ftrace_caller calls for a site
+ * @rec: the site
+ * @ops: the ops
+ *
+ * Return: 0, or -EPERM if the literal could not be written.
+ */
+int ftrace_site_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
+{
+	u64 *lit = site_literal(rec);
+
+	if (READ_ONCE(*lit) == (unsigned long)ops)
+		return 0;
+	if (aarch64_insn_write_literal_u64(lit, (unsigned long)ops))
+		return -EPERM;
+	return 0;
+}
+#endif
 
 /**
  * ftrace_update_ftrace_func - the callback ftrace_caller calls
