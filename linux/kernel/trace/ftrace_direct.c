@@ -20,6 +20,13 @@
 
 #include "ftrace_internal.h"
 
+/*
+ * A direct ops goes through ftrace_regs_caller where one is built; where
+ * not (arm64), ftrace_caller's ftrace_regs carry the trampoline.
+ */
+#define DIRECT_OPS_REGS	(IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS) ? \
+			 FTRACE_OPS_FL_SAVE_REGS : 0)
+
 static void call_direct_funcs(unsigned long ip, unsigned long parent_ip,
 			      struct ftrace_ops *ops, struct ftrace_regs *fregs)
 {
@@ -90,7 +97,7 @@ int register_ftrace_direct(struct ftrace_ops *ops, unsigned long addr)
 	}
 	ops->func = call_direct_funcs;
 	ops->direct_call = addr;
-	ops->flags |= FTRACE_OPS_FL_DIRECT | FTRACE_OPS_FL_SAVE_REGS;
+	ops->flags |= FTRACE_OPS_FL_DIRECT | DIRECT_OPS_REGS;
 	ret = register_ftrace_function(ops);
 	if (ret) {
 		ops->flags = flags;
@@ -153,7 +160,7 @@ int modify_ftrace_direct_nolock(struct ftrace_ops *ops, unsigned long addr)
 {
 	struct ftrace_ops stand_in = {
 		.func		= ftrace_stub,
-		.flags		= FTRACE_OPS_FL_SAVE_REGS,
+		.flags		= DIRECT_OPS_REGS,
 		.func_hash	= ops->func_hash,
 	};
 	int ret;

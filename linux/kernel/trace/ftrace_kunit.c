@@ -273,6 +273,8 @@ static void ipmodify_share_test(struct kunit *test)
 
 	if (!ip)
 		kunit_skip(test, "gcd() is not traceable");
+	if (!IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
+		kunit_skip(test, "no ftrace_regs_caller: IPMODIFY here needs SAVE_REGS");
 	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, t);
 	KUNIT_ASSERT_EQ(test, kunit_add_action(test, share_test_cleanup, t), 0);

@@ -777,7 +777,8 @@ static int register_ipmodify(struct ftrace_ops *ops)
  * @ops: the ops; its filter and notrace hashes choose the functions
  *
  * An ops with FTRACE_OPS_FL_SAVE_REGS (or _IF_SUPPORTED, which becomes
- * SAVE_REGS) gets a full pt_regs from ftrace_get_regs(); one with
+ * SAVE_REGS where DYNAMIC_FTRACE_WITH_REGS is built, and is dropped
+ * elsewhere) gets a full pt_regs from ftrace_get_regs(); one with
  * FTRACE_OPS_FL_IPMODIFY may redirect the function with
  * ftrace_regs_set_instruction_pointer().  At most one IPMODIFY and one
  * direct ops may trace a function, and both only if the direct ops'
@@ -787,16 +788,29 @@ static int register_ipmodify(struct ftrace_ops *ops)
  * would share a function with another one, or if ftrace_enabled is off
  * and the ops is FTRACE_OPS_FL_PERMANENT, the error of a direct ops'
  * ops_func (-EAGAIN from _SELF: update the trampoline and try again),
- * -ENOMEM, -EINTR (a fatal signal while a peer kept asking to wait), or
- * -ENODEV when function tracing is disabled.
+ * -ENOMEM, -EINTR (a fatal signal while a peer kept asking to wait),
+ * -ENODEV when function tracing is disabled, or -EINVAL for SAVE_REGS
+ * without DYNAMIC_FTRACE_WITH_REGS.
  */
 int register_ftrace_function(struct ftrace_ops *ops)
 {
 	struct ipmodify_share share = {};
 
 	ops_init(ops);
-	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED)
-		ops->flags |= FTRACE_OPS_FL_SAVE_REGS;
+	/*
+	 * Without ftrace_regs_caller there is no pt_regs to give: an ops
+	 * that must have one is refused, one that asked only if supported
+	 * goes without (include/linux/ftrace.h).
+	 */
+	if (ops->flags & FTRACE_OPS_FL_SAVE_REGS_IF_SUPPORTED) {
+		if (IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS))
+			ops->flags |= FTRACE_OPS_FL_SAVE_REGS;
+		else
+			ops->flags &= ~FTRACE_OPS_FL_SAVE_REGS;
+	} else if ((ops->flags & FTRACE_OPS_FL_SAVE_REGS) &&
+		   !IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_REGS)) {
+		return -EINVAL;
+	}
 	if (is_ipmodify_ops(ops))
 		return register_ipmodify(ops);
 	return register_locked(ops, &share);

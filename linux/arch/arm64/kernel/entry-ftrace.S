@@ -41,19 +41,21 @@
 SYM_CODE_START(ftrace_caller)
 	sub	sp, sp, #FTRACE_FRAME
 
-	stp	x0, x1, [sp, #FREGS_X0]
-	stp	x2, x3, [sp, #FREGS_X2]
-	stp	x4, x5, [sp, #FREGS_X4]
-	stp	x6, x7, [sp, #FREGS_X6]
-	str	x8, [sp, #FREGS_X8]
-	str	x29, [sp, #FREGS_FP]
-	str	x9, [sp, #FREGS_LR]
+	/* Where the function goes on, and with what it returns. */
 	str	x30, [sp, #FREGS_PC]
+	str	x9, [sp, #FREGS_LR]
 	add	x10, sp, #FTRACE_FRAME
 	str	x10, [sp, #FREGS_SP]
+	str	x29, [sp, #FREGS_FP]
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	str	xzr, [sp, #FREGS_DIRECT_TRAMP]
 #endif
+	/* Its arguments, last first. */
+	str	x8, [sp, #FREGS_X8]
+	stp	x6, x7, [sp, #FREGS_X6]
+	stp	x4, x5, [sp, #FREGS_X4]
+	stp	x2, x3, [sp, #FREGS_X2]
+	stp	x0, x1, [sp, #FREGS_X0]
 
 	/*
 	 * The traced function's record: it returns to x9 and its caller's
@@ -77,12 +79,13 @@ SYM_CODE_START(ftrace_caller)
 SYM_INNER_LABEL(ftrace_call, SYM_L_GLOBAL)
 	blr	x16
 
-	ldp	x0, x1, [sp, #FREGS_X0]
-	ldp	x2, x3, [sp, #FREGS_X2]
-	ldp	x4, x5, [sp, #FREGS_X4]
-	ldp	x6, x7, [sp, #FREGS_X6]
-	ldr	x8, [sp, #FREGS_X8]
+	/* The arguments as the callback left them, the caller's frame. */
 	ldr	x29, [sp, #FREGS_FP]
+	ldr	x8, [sp, #FREGS_X8]
+	ldp	x6, x7, [sp, #FREGS_X6]
+	ldp	x4, x5, [sp, #FREGS_X4]
+	ldp	x2, x3, [sp, #FREGS_X2]
+	ldp	x0, x1, [sp, #FREGS_X0]
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	ldr	x17, [sp, #FREGS_DIRECT_TRAMP]
 	cbnz	x17, .Ldirect
@@ -125,25 +128,25 @@ SYM_FUNC_END(ftrace_stub_direct_tramp)
  */
 SYM_CODE_START(return_to_handler)
 	sub	sp, sp, #FREGS_SIZE + 16
-	stp	x0, x1, [sp, #FREGS_X0]
-	stp	x2, x3, [sp, #FREGS_X2]
-	stp	x4, x5, [sp, #FREGS_X4]
-	stp	x6, x7, [sp, #FREGS_X6]
-	str	x29, [sp, #FREGS_FP]
-	add	x9, sp, #FREGS_SIZE + 16
-	str	x9, [sp, #FREGS_SP]
-
 	stp	x29, x30, [sp, #FREGS_SIZE]
+	str	x29, [sp, #FREGS_FP]
+	add	x29, sp, #FREGS_SIZE + 16
+	str	x29, [sp, #FREGS_SP]
+	stp	x6, x7, [sp, #FREGS_X6]
+	stp	x4, x5, [sp, #FREGS_X4]
+	stp	x2, x3, [sp, #FREGS_X2]
+	stp	x0, x1, [sp, #FREGS_X0]
 	add	x29, sp, #FREGS_SIZE
 
 	mov	x0, sp
 	bl	ftrace_return_to_handler
+	/* Where the function really returns. */
 	mov	x30, x0
 
-	ldp	x0, x1, [sp, #FREGS_X0]
-	ldp	x2, x3, [sp, #FREGS_X2]
-	ldp	x4, x5, [sp, #FREGS_X4]
 	ldp	x6, x7, [sp, #FREGS_X6]
+	ldp	x4, x5, [sp, #FREGS_X4]
+	ldp	x2, x3, [sp, #FREGS_X2]
+	ldp	x0, x1, [sp, #FREGS_X0]
 	ldr	x29, [sp, #FREGS_FP]
 	add	sp, sp, #FREGS_SIZE + 16
 	ret
