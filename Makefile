@@ -15,7 +15,15 @@ ANCHOR_BUILD := $(OUT)/build-anchor-$(ARCH)
 # The anchor with only the tracing options ours has: the benchmark's.
 MATCHED_BUILD := $(OUT)/build-anchor-matched-$(ARCH)
 IMAGE_x86_64 := arch/x86/boot/bzImage
+IMAGE_arm64 := arch/arm64/boot/Image
 IMAGE	:= $(IMAGE_$(ARCH))
+# Outputs shared by name across ARCHes (modules, initramfs, check
+# results) get -ARCH, except on x86_64, whose paths stay as they were.
+SFX	:= $(if $(filter-out x86_64,$(ARCH)),-$(ARCH))
+MODULES	:= $(OUT)/modules-$(KERNEL)$(SFX)
+CHECK_OUT := $(OUT)/check-$(KERNEL)$(SFX)
+# The guest's architecture, for harness/qemu.sh and mkinitramfs.sh.
+export GUEST_ARCH := $(ARCH)
 
 # The debug variant (configs/debug.config: KASAN, lockdep, UBSAN, ...).
 DEBUG_BUILD := $(OUT)/build-$(if $(filter anchor,$(KERNEL)),anchor-)$(ARCH)-debug
@@ -36,10 +44,16 @@ endif
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils python3 perl \
 	rsync kmod trace-cmd linux-perf uftrace rtla util-linux ccache
+# ARCH=arm64: the cross compiler with a libc for the static guest tools,
+# and QEMU's aarch64 system emulator.  (The guest's busybox is Debian's
+# arm64 busybox-static, fetched by harness/arm64-userland.sh.)
+PACKAGES_arm64 := gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
+PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
+	check-arm64-run \
 	series series-check formats
 
 all: kernel
@@ -62,8 +76,8 @@ help:
 	@echo "make series            the patch series of linux/series in out/series"
 	@echo "make series-check      build every prefix of the series"
 
-deps: $(OUT)/.deps
-$(OUT)/.deps:
+deps: $(OUT)/.deps$(SFX)
+$(OUT)/.deps$(SFX):
 	@missing=$$(for p in $(PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | \
 		grep -q 'install ok installed' || echo $$p; done); \
@@ -89,15 +103,15 @@ anchor-matched: kernel
 		harness/build-kernel.sh $(PRISTINE) $(MATCHED_BUILD) $(ARCH)
 
 run: $(KTARGET)
-	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
-	$(eval export MODULES_DIR=$(OUT)/modules-$(KERNEL))
+	@harness/build-modules.sh $(KBUILD) $(MODULES)
+	$(eval export MODULES_DIR=$(MODULES))
 ifeq ($(CMD),)
-	@harness/mkinitramfs.sh $(TREE) $(OUT)/run.cpio
-	@harness/qemu.sh -i -t 86400 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run.cpio
+	@harness/mkinitramfs.sh $(TREE) $(OUT)/run$(SFX).cpio
+	@harness/qemu.sh -i -t 86400 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run$(SFX).cpio
 else
 	$(file >$(OUT)/run-cmd.sh,$(value CMD))
-	@harness/mkinitramfs.sh $(TREE) $(OUT)/run.cpio $(OUT)/run-cmd.sh
-	@harness/qemu.sh -t 600 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run.cpio
+	@harness/mkinitramfs.sh $(TREE) $(OUT)/run$(SFX).cpio $(OUT)/run-cmd.sh
+	@harness/qemu.sh -t 600 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run$(SFX).cpio
 endif
 
 lint: tree
@@ -106,22 +120,44 @@ lint: tree
 # make check: lint, the recordmcount.pl kernel, every scenario of
 # harness/boots/, then (ours, whole runs) the debug kernel's scenarios of
 # harness/boots-debug/.  The fuzz scenario's seed is fixed unless SEED.
+# On ARCHes other than x86_64 the recordmcount.pl kernel and the debug
+# kernel are x86_64-only so far: they report SKIP there (lint and the
+# series do not depend on ARCH).
+X86	:= $(filter x86_64,$(ARCH))
 check: $(KTARGET)
-	@harness/build-modules.sh $(KBUILD) $(OUT)/modules-$(KERNEL)
-	@set -o pipefail; export MODULES_DIR=$(OUT)/modules-$(KERNEL); \
+	@harness/build-modules.sh $(KBUILD) $(MODULES)
+	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ]; then harness/lint.sh $(PRISTINE); fi; \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; then \
 		harness/series.sh check $(OUT)/series; fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
-		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc; fi; \
+		$(if $(X86),harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
+		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
 	  if [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
-		--out $(OUT)/check-$(KERNEL) $(if $(ONLY),--only $(ONLY)); fi; \
+		--out $(CHECK_OUT) $(if $(ONLY),--only $(ONLY)); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
-	     [ "$(ONLY)" = debug ]; then $(MAKE) -s check-debug-run; fi; \
-	} | tee $(OUT)/check-$(KERNEL).log | harness/summarise.sh
+	     [ "$(ONLY)" = debug ]; then \
+		$(if $(X86),$(MAKE) -s check-debug-run, \
+		echo "SKIP  debug: the debug kernel (x86_64 only)"); fi; \
+	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
+	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = arm64 ]; }; then \
+		$(MAKE) -s check-arm64-run; fi; \
+	} | tee $(CHECK_OUT).log | harness/summarise.sh
+
+# Part of make check on x86_64 (ours, whole runs, or ONLY=arm64): our
+# arm64 kernel built and its main scenario run (KUnit, upstream's
+# ftracetest and ours), each result line marked "arm64:".  The whole
+# arm64 suite is make check ARCH=arm64.
+check-arm64-run:
+	@$(MAKE) -s kernel ARCH=arm64
+	@harness/build-modules.sh $(OUT)/build-arm64 $(OUT)/modules-ours-arm64
+	@set -o pipefail; GUEST_ARCH=arm64 MODULES_DIR=$(OUT)/modules-ours-arm64 \
+	  python3 harness/check.py --kernel $(OUT)/build-arm64/$(IMAGE_arm64) \
+		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main | \
+	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  arm64: /'
 
 debug-kernel: tree
 	@EXTRA_FRAGMENTS=debug.config \
@@ -168,8 +204,8 @@ memory: kernel anchor
 fuzz: $(KTARGET)
 	@set -o pipefail; FUZZ_SECONDS=$(or $(SECONDS),300) FUZZ_SEED=$(SEED) \
 	  FUZZ_KMSG=$(KMSG) python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) \
-		--tree $(TREE) --out $(OUT)/fuzz-$(KERNEL) --only fuzz | \
-	  tee $(OUT)/fuzz-$(KERNEL).log | harness/summarise.sh
+		--tree $(TREE) --out $(OUT)/fuzz-$(KERNEL)$(SFX) --only fuzz | \
+	  tee $(OUT)/fuzz-$(KERNEL)$(SFX).log | harness/summarise.sh
 
 # Outside CI: every trace event's format file, ours against the anchor's
 # (out/formats-ours, out/formats-anchor; identical but for the ID line).
@@ -177,11 +213,11 @@ formats: kernel anchor
 	@harness/formats.sh $(TREE) $(OUT) $(BUILD)/$(IMAGE) $(ANCHOR_BUILD)/$(IMAGE)
 
 bench: kernel anchor-matched
-	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours
-	@harness/build-modules.sh $(MATCHED_BUILD) $(OUT)/modules-matched
-	@python3 bench/bench.py --tree $(TREE) --out $(OUT)/bench \
-		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours \
-		anchor=$(MATCHED_BUILD)/$(IMAGE):$(OUT)/modules-matched
+	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours$(SFX)
+	@harness/build-modules.sh $(MATCHED_BUILD) $(OUT)/modules-matched$(SFX)
+	@python3 bench/bench.py --tree $(TREE) --out $(OUT)/bench$(SFX) \
+		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours$(SFX) \
+		anchor=$(MATCHED_BUILD)/$(IMAGE):$(OUT)/modules-matched$(SFX)
 
 clean:
 	rm -rf $(BUILD) $(ANCHOR_BUILD) $(MATCHED_BUILD) $(OUT)/check-*

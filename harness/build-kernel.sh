@@ -18,9 +18,13 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(( $(nproc) + 1 ))
 
 # KMAKE_EXTRA: more make variables, such as LLVM=-19 for a clang build.
+# arm64 is cross-built with Debian's gcc-aarch64-linux-gnu.
 case "$arch" in
 x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64 ${KMAKE_EXTRA:-})
 	image=arch/x86/boot/bzImage ;;
+arm64)	kmake=(make -C "$src" O="$build" ARCH=arm64
+	       CROSS_COMPILE=aarch64-linux-gnu- ${KMAKE_EXTRA:-})
+	image=arch/arm64/boot/Image ;;
 *)	echo "build-kernel: unsupported ARCH=$arch" >&2; exit 1 ;;
 esac
 
@@ -51,5 +55,5 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
 	done
 	echo "$sum" >"$stamp"
 fi
-"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-bzImage modules}
+"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-${image##*/} modules}
 echo "build-kernel: $build/$image"

@@ -18,6 +18,10 @@ its command line (with FUZZ_KMSG=1 also fuzz.kmsg=1 ignore_loglevel
 printk.devkmsg=on: every write on the console), and its timeout grows by
 the seconds beyond N.
 
+GUEST_ARCH (x86_64 unless set; harness/qemu.sh) is the guest's
+architecture; a header line 'KEY-ARCH:' (e.g. '# expect-log-arm64:')
+takes the place of the scenario's 'KEY:' line on that architecture.
+
 Prints one line per case ('PASS  name'), then its own totals as a comment;
 exits 1 if
 anything failed, a guest hung or panicked, or the kernel log shows a BUG,
@@ -33,6 +37,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+ARCH = os.environ.get("GUEST_ARCH") or "x86_64"
 
 # Kernel log lines that fail a run wherever they appear.
 BAD_LOG = re.compile(r"\bBUG: |\bWARNING: |\bOops\b|Kernel panic|"
@@ -184,11 +189,12 @@ def parse_results(path, report, scenario):
 
 
 def scenario_header(path, key):
-    with open(path) as f:
-        for line in f:
-            m = re.match(rf"^#\s*{key}:\s*(.*)$", line)
-            if m:
-                return m.group(1).strip()
+    for k in (f"{key}-{ARCH}", key):
+        with open(path) as f:
+            for line in f:
+                m = re.match(rf"^#\s*{k}:\s*(.*)$", line)
+                if m:
+                    return m.group(1).strip()
     return ""
 
 

@@ -6,12 +6,40 @@
 # (upstream's cases plus ours, which the prepared tree already holds), and
 # the test modules in $MODULES_DIR if set.  With CMDFILE, the guest runs
 # it as /harness/cmd and powers off.
+#
+# GUEST_ARCH (x86_64 unless set; arm64) is the guest's architecture: the
+# guest tools are cross-built for it (their binaries named -ARCH beside
+# the host's), and busybox and chrt are Debian's arm64 ones
+# (harness/arm64-userland.sh).
 set -eu
 tree=$1
 cpio=$2
 cmd=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 gen=$(dirname "$cpio")/gen_init_cpio
+guest_arch=${GUEST_ARCH:-x86_64}
+case $guest_arch in
+x86_64)	guest_m=x86_64 ;;
+arm64)	guest_m=aarch64 ;;
+*)	echo "mkinitramfs: unsupported GUEST_ARCH=$guest_arch" >&2; exit 1 ;;
+esac
+# The host's own architecture needs no cross compiler, and its clients
+# (and uftrace's -pg target) run in the guest.
+if [ "$guest_m" = "$(uname -m)" ]; then
+	native=1 cc=gcc
+else
+	native= cc=$guest_m-linux-gnu-gcc
+fi
+# Tool binaries: x86_64's keep their names, other guests' get -ARCH.
+sfx=
+[ "$guest_arch" = x86_64 ] || sfx=-$guest_arch
+if [ -n "$native" ]; then
+	busybox=$(command -v busybox)
+	userland=
+else
+	userland=$("$here/$guest_arch-userland.sh" "$here/../out/$guest_arch-userland")
+	busybox=$userland/bin/busybox
+fi
 
 if [ ! -x "$gen" ] || [ "$gen" -ot "$tree/usr/gen_init_cpio.c" ]; then
 	gcc -O2 -o "$gen" "$tree/usr/gen_init_cpio.c"
@@ -23,17 +51,19 @@ guest_tool() {
 	shift
 	flags=("$@")
 	[ ${#flags[@]} -gt 0 ] || flags=(-static -O2)
-	bin=$(dirname "$cpio")/$(basename "$src" .c)
+	bin=$(dirname "$cpio")/$(basename "$src" .c)$sfx
 	if [ ! -x "$bin" ] || [ "$bin" -ot "$src" ]; then
-		gcc "${flags[@]}" -Wall -o "$bin" "$src"
+		$cc "${flags[@]}" -Wall -o "$bin" "$src"
 	fi
 	echo "$bin"
 }
 rawcount=$(guest_tool "$here/guest/rawcount.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
-# pg-target: dynamic and built with -pg, for uftrace's libmcount.
-pgtarget=$(guest_tool "$here/guest/pg-target.c" -pg -O0)
+# pg-target: dynamic and built with -pg, for uftrace's libmcount (the
+# host's, so only on the host's architecture).
+pgtarget=
+[ -z "$native" ] || pgtarget=$(guest_tool "$here/guest/pg-target.c" -pg -O0)
 
 # host_libs BIN: the shared libraries BIN needs, as initramfs lines.
 # Libraries go to /lib (searched without ld.so.cache); the loader keeps
@@ -45,6 +75,18 @@ host_libs() {
 		*) dst=/lib/${lib##*/} ;;
 		esac
 		echo "file $dst $(realpath "$lib") 755 0 0"
+	done
+}
+# cross_libs BIN: the loader and libraries a dynamic BIN of another
+# architecture needs, from its cross toolchain's libc, as initramfs lines.
+cross_libs() {
+	local sysroot=/usr/$guest_m-linux-gnu/lib interp lib
+	interp=$(readelf -l "$1" | sed -n 's/.*interpreter: \(.*\)]$/\1/p')
+	[ -z "$interp" ] ||
+		echo "file $interp $(realpath "$sysroot/${interp##*/}") 755 0 0"
+	readelf -d "$1" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p' |
+	while read -r lib; do
+		echo "file /lib/$lib $(realpath "$sysroot/$lib") 755 0 0"
 	done
 }
 # host_dirs DIR: DIR and its parents, as initramfs lines.
@@ -69,21 +111,20 @@ trap 'rm -f "$list"' EXIT
 	echo "dir /tmp 1777 0 0"
 	# Hard-linked as /bin/sh: /proc/self/maps then names a "sh", as
 	# upstream's uprobe case expects of a shell.
-	echo "file /bin/busybox $(command -v busybox) 755 0 0 /bin/sh"
+	echo "file /bin/busybox $busybox 755 0 0 /bin/sh"
 	echo "file /init $here/guest/init 755 0 0"
 	echo "dir /harness 755 0 0"
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
-	echo "file /harness/pg-target $pgtarget 755 0 0"
+	[ -z "$pgtarget" ] || echo "file /harness/pg-target $pgtarget 755 0 0"
 	# The tracing clients from the host, with their libraries, when the
 	# guest runs the host's architecture: trace-cmd, perf, uftrace (and
 	# its libmcount), rtla, and util-linux's chrt (busybox has none).
 	# HOST_TOOLS=0 leaves them out (bench/memory.sh: what the guest's
 	# RAM holds then is the kernel's).
-	if [ "${GUEST_ARCH:-x86_64}" = "$(uname -m)" ] &&
-	   [ "${HOST_TOOLS:-1}" != 0 ]; then
+	if [ -n "$native" ] && [ "${HOST_TOOLS:-1}" != 0 ]; then
 		echo "dir /usr 755 0 0"
 		echo "dir /usr/bin 755 0 0"
 		echo "dir /lib 755 0 0"
@@ -100,6 +141,15 @@ trap 'rm -f "$list"' EXIT
 			echo "file $lib $lib 755 0 0"
 			host_libs "$lib"
 		done
+	fi
+	# Another architecture's guest has no host clients: chrt from its
+	# Debian package, for upstream's wakeup cases and the clients scenario.
+	if [ -n "$userland" ] && [ -x "$userland/usr/bin/chrt" ]; then
+		echo "dir /usr 755 0 0"
+		echo "dir /usr/bin 755 0 0"
+		echo "dir /lib 755 0 0"
+		echo "file /usr/bin/chrt $userland/usr/bin/chrt 755 0 0"
+		cross_libs "$userland/usr/bin/chrt"
 	fi
 	echo "dir /bench 755 0 0"
 	echo "file /bench/markbench $markbench 755 0 0"

@@ -11,6 +11,11 @@
 # CONSOLE_LOG (or stdout).  ttyS1 carries the guest's results to RESULTS.
 # A guest still running after SECONDS is killed and the exit status is
 # 124.
+#
+# GUEST_ARCH=arm64 boots an arm64 Image on the virt board instead
+# (cortex-a57, PSCI powers it off): ttyAMA0 (PL011) is the console, and
+# since virt has no second UART the results go through a virtio console,
+# hvc0, which the guest's init links as /dev/ttyS1.
 set -eu
 interactive= console= results=/dev/null timeout=600 append=
 while getopts ic:r:t:a: o; do
@@ -27,9 +32,24 @@ shift $((OPTIND - 1))
 kernel=$1
 initrd=$2
 
-args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic -no-reboot
-      -kernel "$kernel" -initrd "$initrd"
-      -append "console=ttyS0 panic=-1 $append")
+case ${GUEST_ARCH:-x86_64} in
+x86_64)
+	qemu=qemu-system-x86_64
+	args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic -no-reboot
+	      -kernel "$kernel" -initrd "$initrd"
+	      -append "console=ttyS0 panic=-1 $append")
+	;;
+arm64)
+	qemu=qemu-system-aarch64
+	args=(-M virt -cpu ${QEMU_CPU:-cortex-a57} -accel tcg,thread=single -smp "${SMP:-2}" -m 512M -nographic -no-reboot
+	      -kernel "$kernel" -initrd "$initrd"
+	      -append "console=ttyAMA0 panic=-1 $append")
+	;;
+*)
+	echo "qemu.sh: unsupported GUEST_ARCH=$GUEST_ARCH" >&2
+	exit 2
+	;;
+esac
 if [ -n "$interactive" ]; then
 	args+=(-serial mon:stdio)
 elif [ -n "$console" ]; then
@@ -37,6 +57,13 @@ elif [ -n "$console" ]; then
 else
 	args+=(-serial stdio -monitor none)
 fi
-args+=(-serial "file:$results")
-exec timeout --foreground -k 5 "$timeout" qemu-system-x86_64 "${args[@]}" \
+if [ "$qemu" = qemu-system-x86_64 ]; then
+	args+=(-serial "file:$results")
+else
+	# A comma in a -chardev value is written twice.
+	args+=(-device virtio-serial-device
+	       -chardev "file,id=results,path=${results//,/,,}"
+	       -device virtconsole,chardev=results)
+fi
+exec timeout --foreground -k 5 "$timeout" "$qemu" "${args[@]}" \
 	${QEMU_EXTRA:-}

@@ -19,7 +19,9 @@ bench trace_clock_local "$(dmesg | sed -n 's/.*rb_bench: clock_local \([0-9]*\) 
 # Function tracing: getppid() with no tracer, then with the function
 # tracer on every function; the entries written per call give the
 # number of traced calls per getppid().
-bench getppid_nop "$(/bench/markbench getppid 20000)"
+# (200 000 calls: a one-off piece of deferred work left by the steps
+# above, which lands in a shorter window, is then under 0.1%.)
+bench getppid_nop "$(/bench/markbench getppid 200000)"
 echo function > $T/current_tracer
 echo > $T/trace
 bench getppid_function "$(/bench/markbench getppid 20000)"

@@ -2,6 +2,7 @@
 # cmdline: kunit.enable=0 ftrace_dump_on_oops
 # timeout: 120
 # expect-log: Oops: invalid opcode
+# expect-log-arm64: Internal error: Oops - BUG:
 #
 # ftrace_dump_on_oops: an oops prints the top-level buffer and, named in
 # the sysctl, an instance's, on the console; the kernel goes on.

@@ -2,7 +2,8 @@
 #
 # Helpers for guest-side check scripts.  Results go to the second serial
 # port, one line each, as "@@ result PASS|FAIL|SKIP <suite>: <name>",
-# which harness/parse-results.py collects.
+# which harness/parse-results.py collects.  (On arm64 /dev/ttyS1 is the
+# virtio console hvc0, linked by /init: see harness/qemu.sh.)
 
 RESULTS=/dev/ttyS1
 
