@@ -57,12 +57,27 @@ if command -v uftrace >/dev/null; then
 	if [ ! -e $T/set_graph_function ]; then
 		result SKIP clients "uftrace record -k (no function_graph)"
 	else
-		uftrace record -k -d /tmp/uftk /harness/pg-target \
-			>/tmp/uftk.out 2>&1
-		uftrace replay -d /tmp/uftk >>/tmp/uftk.out 2>&1
-		if grep -q 'pg_leaf' /tmp/uftk.out &&
-		   grep -Eq '[0-9] us +\[ *[0-9]+\] \| +[a-z_0-9]*sys_[a-z_0-9]+\(' \
-			/tmp/uftk.out; then
+		# Session 10: once, under host load, a recording held no
+		# kernel side at all (not reproduced since, alone or under
+		# load).  A second recording runs then, and the first one's
+		# output stays in the results.
+		uftk_ok() {
+			grep -q 'pg_leaf' /tmp/uftk.out &&
+			grep -Eq '[0-9] us +\[ *[0-9]+\] \| +[a-z_0-9]*sys_[a-z_0-9]+\(' \
+				/tmp/uftk.out
+		}
+		uftk_run() {
+			rm -rf /tmp/uftk
+			uftrace record -k -d /tmp/uftk /harness/pg-target \
+				>/tmp/uftk.out 2>&1
+			uftrace replay -d /tmp/uftk >>/tmp/uftk.out 2>&1
+		}
+		uftk_run
+		if ! uftk_ok; then
+			sed 's/^/# first recording: /' /tmp/uftk.out >>$RESULTS
+			uftk_run
+		fi
+		if uftk_ok; then
 			result PASS clients "uftrace record -k shows the program's system calls"
 		else
 			result FAIL clients "uftrace record -k shows the program's system calls"
