@@ -614,7 +614,8 @@ static void update_dispatch(void)
 		 */
 		if (is_single(ftrace_trace_function))
 			set_call(arch_ftrace_ops_list_func);
-		WRITE_ONCE(function_trace_op, op);
+		/* Pairs with the entry code's load of the ops (arm64: ldar). */
+		smp_store_release(&function_trace_op, op);
 		if (is_single(func))
 			wait_for_trampoline();
 	}

@@ -72,7 +72,13 @@ SYM_CODE_START(ftrace_caller)
 	ldr	x2, [x30, #-(4 * AARCH64_INSN_SIZE)]
 	ldr	x16, [x2, #FTRACE_OPS_FUNC]
 #else
-	ldr_l	x2, function_trace_op
+	/*
+	 * The ops first, with acquire: the core publishes a new ops with a
+	 * release after pointing ftrace_call_dest at the list function,
+	 * which ignores it, so a new ops never meets an old callback.
+	 */
+	adr_l	x2, function_trace_op
+	ldar	x2, [x2]
 	ldr_l	x16, ftrace_call_dest
 #endif
 	mov	x3, sp				/* fregs */
@@ -123,20 +129,20 @@ SYM_FUNC_END(ftrace_stub_direct_tramp)
  * address having been replaced by ftrace_graph_func().  x0-x7 may hold
  * the return value: they are kept in a struct ftrace_regs that
  * ftrace_return_to_handler() reads, and restored; x8 is not a return
- * register and is caller-saved.  The frame record keeps the unwinder on
- * the caller's chain while the handler runs.
+ * register and is caller-saved.  No frame record of its own: x29 stays
+ * the caller's frame pointer throughout, and a record naming
+ * return_to_handler would outlive the graph frame it stands for (the
+ * handler pops it before returning here).
  */
 SYM_CODE_START(return_to_handler)
-	sub	sp, sp, #FREGS_SIZE + 16
-	stp	x29, x30, [sp, #FREGS_SIZE]
+	sub	sp, sp, #FREGS_SIZE
 	str	x29, [sp, #FREGS_FP]
-	add	x29, sp, #FREGS_SIZE + 16
-	str	x29, [sp, #FREGS_SP]
+	add	x9, sp, #FREGS_SIZE
+	str	x9, [sp, #FREGS_SP]
 	stp	x6, x7, [sp, #FREGS_X6]
 	stp	x4, x5, [sp, #FREGS_X4]
 	stp	x2, x3, [sp, #FREGS_X2]
 	stp	x0, x1, [sp, #FREGS_X0]
-	add	x29, sp, #FREGS_SIZE
 
 	mov	x0, sp
 	bl	ftrace_return_to_handler
@@ -147,8 +153,7 @@ SYM_CODE_START(return_to_handler)
 	ldp	x4, x5, [sp, #FREGS_X4]
 	ldp	x2, x3, [sp, #FREGS_X2]
 	ldp	x0, x1, [sp, #FREGS_X0]
-	ldr	x29, [sp, #FREGS_FP]
-	add	sp, sp, #FREGS_SIZE + 16
+	add	sp, sp, #FREGS_SIZE
 	ret
 SYM_CODE_END(return_to_handler)
 #endif /* CONFIG_FUNCTION_GRAPH_TRACER */
