@@ -246,9 +246,7 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 	rs->ret = ret;
 	rs->func = func;
 	rs->calltime = fgraph_clock();
-#ifdef CONFIG_FUNCTION_PROFILER
-	rs->subtime = 0;
-#endif
+	/* Nothing reads subtime (the profiler keeps its own) or fp. */
 	rs->retp = retp;
 	stk[start + RS_WORDS] = META(idx, stk[FGRAPH_GENS + idx], 0) |
 				META_RBIT_SET(bit);

@@ -63,6 +63,16 @@ unsigned long ftrace_call_adjust(unsigned long addr)
 	return addr + AARCH64_INSN_SIZE;
 }
 
+/* 0 if @ip holds @want, -EFAULT if unreadable, -EINVAL if not. */
+static int expect_insn(unsigned long ip, u32 want)
+{
+	u32 cur;
+
+	if (aarch64_insn_read((void *)ip, &cur))
+		return -EFAULT;
+	return cur == want ? 0 : -EINVAL;
+}
+
 /*
  * Replace the instruction at @ip, which must be @old, by @new.  -EFAULT
  * if it cannot be read, -EINVAL if it holds something else, -EPERM if
@@ -70,12 +80,10 @@ unsigned long ftrace_call_adjust(unsigned long addr)
  */
 static int replace_insn(unsigned long ip, u32 old, u32 new)
 {
-	u32 cur;
+	int err = expect_insn(ip, old);
 
-	if (aarch64_insn_read((void *)ip, &cur))
-		return -EFAULT;
-	if (cur != old)
-		return -EINVAL;
+	if (err)
+		return err;
 	if (aarch64_insn_patch_text_nosync((void *)ip, new))
 		return -EPERM;
 	return 0;
@@ -155,12 +163,11 @@ static int gen_call(struct module *mod, unsigned long ip, unsigned long addr,
  */
 int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
 {
-	u32 nop = aarch64_insn_gen_nop(), cur;
+	u32 nop = aarch64_insn_gen_nop();
+	int err = expect_insn(rec->ip, nop);
 
-	if (aarch64_insn_read((void *)rec->ip, &cur))
-		return -EFAULT;
-	if (cur != nop)
-		return -EINVAL;
+	if (err)
+		return err;
 	return replace_insn(rec->ip - AARCH64_INSN_SIZE, nop,
 			    aarch64_insn_gen_move_reg(AARCH64_INSN_REG_9,
 						      AARCH64_INSN_REG_LR,
