@@ -316,6 +316,14 @@ void trace_pid_files_create(const struct trace_pid_file files[2],
 
 /* The function tracer (trace_functions.c) */
 #ifdef CONFIG_FUNCTION_TRACER
+/*
+ * Where the call at a function-tracing site returns in the traced
+ * function: just past the site, unless the arch's call is not the
+ * site's first instruction (it then says how far it returns).
+ */
+#ifndef FTRACE_SITE_RETURN_OFFSET
+#define FTRACE_SITE_RETURN_OFFSET	MCOUNT_INSN_SIZE
+#endif
 int trace_functions_instance_init(struct trace_array *tr, struct dentry *dir);
 void trace_functions_instance_free(struct trace_array *tr);
 void trace_functions_register(void);

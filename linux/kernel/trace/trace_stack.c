@@ -153,7 +153,7 @@ static void deep_record(unsigned long *slot, unsigned long *top,
 static void stack_check_call(unsigned long ip, unsigned long parent_ip,
 			     struct ftrace_ops *op, struct ftrace_regs *fregs)
 {
-	unsigned long ret = ip + MCOUNT_INSN_SIZE;
+	unsigned long ret = ip + FTRACE_SITE_RETURN_OFFSET;
 	unsigned long marker = 0, top, depth, flags, from;
 	unsigned long *slot;
 

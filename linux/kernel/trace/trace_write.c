@@ -545,7 +545,7 @@ out:
 void trace_record_func_stack(struct trace_array *tr, unsigned int trace_ctx,
 			     unsigned long ip)
 {
-	unsigned long *calls, site_ret = ip + MCOUNT_INSN_SIZE;
+	unsigned long *calls, site_ret = ip + FTRACE_SITE_RETURN_OFFSET;
 	unsigned int n, i, entry = 0;
 	bool found = false;
 
