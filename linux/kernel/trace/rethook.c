@@ -243,6 +243,21 @@ unsigned long rethook_find_ret_addr(struct task_struct *tsk,
 NOKPROBE_SYMBOL(rethook_find_ret_addr);
 
 /**
+ * arch_rethook_fixup_return - fix the return registers after the handlers
+ * @regs: the registers at the return
+ * @correct_ret_addr: the real return address
+ *
+ * For an arch whose trampoline leaves something to correct once the
+ * handlers have run (x86: the return address slot it made); nothing by
+ * default.
+ */
+void __weak arch_rethook_fixup_return(struct pt_regs *regs,
+				      unsigned long correct_ret_addr)
+{
+}
+NOKPROBE_SYMBOL(arch_rethook_fixup_return);
+
+/**
  * rethook_trampoline_handler - a hooked function returned
  * @regs: the registers at the return, built by the arch's trampoline
  * @frame: the stack slot that held the real return address
