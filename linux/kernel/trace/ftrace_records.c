@@ -20,6 +20,7 @@
 #include <linux/xarray.h>
 #include <asm/sections.h>
 
+#include "ftrace_init_names.h"
 #include "ftrace_internal.h"
 
 /* Serialises records, ftrace_ops registration and every site change. */
@@ -226,6 +227,7 @@ void ftrace_release_mod(struct module *mod)
 	struct dyn_ftrace *rec;
 
 	mutex_lock(&ftrace_lock);
+	ftrace_init_names_release(mod);
 	grp = group_of(mod);
 	if (grp) {
 		list_del_rcu(&grp->list);
@@ -246,6 +248,9 @@ void ftrace_release_mod(struct module *mod)
  * @mod: the module the code belongs to (NULL for vmlinux)
  * @start: start of the code
  * @end: its end
+ *
+ * A module's init functions keep their names (ftrace_init_names.c) for
+ * the traces that show them, until the module goes.
  */
 void ftrace_free_mem(struct module *mod, void *start, void *end)
 {
@@ -255,6 +260,9 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
 	mutex_lock(&ftrace_lock);
 	grp = group_of(mod);
 	if (grp) {
+		if (mod)
+			ftrace_init_names_save(grp, (unsigned long)start,
+					       (unsigned long)end);
 		for (rec = grp->recs; rec < grp->recs + grp->count; rec++) {
 			if (rec->ip >= (unsigned long)start &&
 			    rec->ip < (unsigned long)end)
@@ -640,6 +648,8 @@ out:
  * @addr: the address
  *
  * For the unwinders: such code is kernel text.  Safe in any context.
+ *
+ * Return: true if it is.
  */
 bool is_ftrace_trampoline(unsigned long addr)
 {
@@ -650,15 +660,18 @@ bool is_ftrace_trampoline(unsigned long addr)
 static char tramp_modname[] = FTRACE_TRAMPOLINE_MOD;
 
 /**
- * ftrace_mod_address_lookup - name an address in an ops' trampoline
+ * ftrace_mod_address_lookup - name an address kallsyms does not know
  * @addr: the address
- * @size: set to the trampoline's size
+ * @size: set to the size of what holds it
  * @off: set to the offset in it
- * @modname: set to "__builtin__ftrace"
+ * @modname: set to "__builtin__ftrace", or a module's name
  * @modbuildid: set to NULL
- * @sym: KSYM_NAME_LEN bytes for "ftrace_trampoline"
+ * @sym: KSYM_NAME_LEN bytes for the name
  *
- * Return: the length of the name if @addr is in one, else 0.
+ * An ops' own trampoline is "ftrace_trampoline"; a module's init
+ * function, once its text is freed, has the name it had.
+ *
+ * Return: the length of the name if @addr is in either, else 0.
  */
 int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 			      unsigned long *off, char **modname,
@@ -682,27 +695,40 @@ int ftrace_mod_address_lookup(unsigned long addr, unsigned long *size,
 		found = strscpy(sym, FTRACE_TRAMPOLINE_SYM, KSYM_NAME_LEN);
 	}
 	preempt_enable();
+	if (found)
+		return found;
+	found = ftrace_init_names_lookup(addr, size, off, modname, sym);
+	if (found && modbuildid)
+		*modbuildid = NULL;
 	return found;
 }
 #endif
 
 /**
- * ftrace_mod_get_kallsym - list ops' trampolines in /proc/kallsyms
- * @symnum: index of the symbol among the trampolines
+ * ftrace_mod_get_kallsym - list ftrace's own symbols in /proc/kallsyms
+ * @symnum: index of the symbol among them
  * @value: its address
- * @type: 't'
- * @name: "ftrace_trampoline"
- * @module_name: "__builtin__ftrace"
- * @exported: 0
+ * @type: its type
+ * @name: its name
+ * @module_name: its module's name
+ * @exported: whether it counts as global
  *
- * Return: 0, or -ERANGE past the last trampoline.
+ * First the init functions of loaded modules whose init text is freed
+ * (ftrace_init_names_symbol()), then the ops' own trampolines, as 't'
+ * "ftrace_trampoline" of "__builtin__ftrace".
+ *
+ * Return: 0, or -ERANGE past the last.
  */
 int ftrace_mod_get_kallsym(unsigned int symnum, unsigned long *value,
 			   char *type, char *name, char *module_name,
 			   int *exported)
 {
-	unsigned long addr = ftrace_ops_nth_trampoline(symnum);
+	unsigned long addr;
 
+	if (!ftrace_init_names_symbol(&symnum, value, type, name,
+				      module_name, exported))
+		return 0;
+	addr = ftrace_ops_nth_trampoline(symnum);
 	if (!addr)
 		return -ERANGE;
 	*value = addr;

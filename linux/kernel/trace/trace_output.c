@@ -209,14 +209,17 @@ void trace_print_ip(struct trace_seq *s, struct trace_array *tr,
 		    unsigned long ip)
 {
 	char name[KSYM_NAME_LEN];
+	unsigned long size, off;
+	char *mod;
 
 	if (!ip) {
 		trace_seq_putc(s, '0');
 		return;
 	}
+	/* kallsyms_lookup() also names what ftrace and BPF keep names of. */
 	if (trace_opt(tr, TRACE_OPT_SYM_OFFSET))
 		trace_seq_printf(s, "%pS", (void *)ip);
-	else if (!lookup_symbol_name(ip, name))
+	else if (kallsyms_lookup(ip, &size, &off, &mod, name))
 		trace_seq_puts(s, name);
 	else
 		trace_seq_printf(s, "0x%lx", ip);
