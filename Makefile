@@ -16,6 +16,9 @@ ANCHOR_BUILD := $(OUT)/build-anchor-$(ARCH)
 MATCHED_BUILD := $(OUT)/build-anchor-matched-$(ARCH)
 IMAGE_x86_64 := arch/x86/boot/bzImage
 IMAGE_arm64 := arch/arm64/boot/Image
+# QEMU 7.2 boots a LoongArch kernel as the ELF vmlinux, whose initramfs
+# (the nolibc runner and test modules) and device tree are built in.
+IMAGE_loongarch := vmlinux
 IMAGE	:= $(IMAGE_$(ARCH))
 # Outputs shared by name across ARCHes (modules, initramfs, check
 # results) get -ARCH, except on x86_64, whose paths stay as they were.
@@ -48,12 +51,16 @@ PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make 
 # and QEMU's aarch64 system emulator.  (The guest's busybox is Debian's
 # arm64 busybox-static, fetched by harness/arm64-userland.sh.)
 PACKAGES_arm64 := gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
+# ARCH=loongarch: Debian 12 has no LoongArch gcc, so clang-19 and lld-19
+# (LLVM=-19; llvm-19 for llvm-ar, nm, objcopy), which also build the guest's
+# nolibc runner, and QEMU's loongarch64 system emulator.
+PACKAGES_loongarch := clang-19 lld-19 llvm-19 qemu-system-misc
 PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
-	check-arm64-run \
+	check-arm64-run check-loongarch-run check-all \
 	series series-check formats
 
 all: kernel
@@ -62,6 +69,8 @@ help:
 	@echo "make run [CMD='...']   boot our kernel: a shell, or run CMD and power off"
 	@echo "make check             build, boot and run every test"
 	@echo "make check KERNEL=anchor   the same suite on upstream's ftrace"
+	@echo "make check-all         make check, ours and the anchor, on x86_64,"
+	@echo "                       arm64 and loongarch, summarised"
 	@echo "make run KERNEL=matched    upstream with only our tracing options"
 	@echo "make anchor            build the pristine upstream kernel"
 	@echo "make bench             ours vs the anchor (same tracing options) under"
@@ -102,7 +111,20 @@ anchor-matched: kernel
 	@MATCH_CONFIG=$(BUILD)/.config \
 		harness/build-kernel.sh $(PRISTINE) $(MATCHED_BUILD) $(ARCH)
 
+# ARCH=loongarch: the guest has no shell (no busybox for it in Debian 12)
+# and QEMU passes it no command line, so make run boots the kernel with its
+# built-in runner (harness/guest/ftrace-runner.c) on the terminal.
+ifeq ($(ARCH)$(filter run,$(MAKECMDGOALS)),loongarchrun)
+ifneq ($(CMD)$(APPEND),)
+$(error make run ARCH=loongarch takes no CMD or APPEND: the guest has no \
+	shell, and its command line is built in)
+endif
+endif
+
 run: $(KTARGET)
+ifeq ($(ARCH),loongarch)
+	@GUEST_ARCH=loongarch harness/qemu.sh -i -t 86400 $(KBUILD)/$(IMAGE) -
+else
 	@harness/build-modules.sh $(KBUILD) $(MODULES)
 	$(eval export MODULES_DIR=$(MODULES))
 ifeq ($(CMD),)
@@ -112,6 +134,7 @@ else
 	$(file >$(OUT)/run-cmd.sh,$(value CMD))
 	@harness/mkinitramfs.sh $(TREE) $(OUT)/run$(SFX).cpio $(OUT)/run-cmd.sh
 	@harness/qemu.sh -t 600 -a "$(APPEND)" $(KBUILD)/$(IMAGE) $(OUT)/run$(SFX).cpio
+endif
 endif
 
 lint: tree
@@ -123,19 +146,39 @@ lint: tree
 # On ARCHes other than x86_64 the recordmcount.pl kernel and the debug
 # kernel are x86_64-only so far: they report SKIP there (lint and the
 # series do not depend on ARCH).
+#
+# ARCH=loongarch has one boot instead of harness/boots/ (no busybox for
+# the guest): KUnit's suites and the nolibc runner, both read from the
+# console by harness/loongarch/check-boot.py; its test modules are built into
+# the kernel's initramfs by make kernel.
+#
+# CHECK_ALL=1 (set by make check-all): lint and the series only on
+# x86_64, and x86_64's check without the other ARCHes' runs, which
+# check-all makes whole.
 X86	:= $(filter x86_64,$(ARCH))
+LOONG	:= $(filter loongarch,$(ARCH))
+NOLINT	:= $(if $(CHECK_ALL),$(if $(X86),,1))
 check: $(KTARGET)
-	@harness/build-modules.sh $(KBUILD) $(MODULES)
+	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
-	  if [ "$(KERNEL)" = ours ]; then harness/lint.sh $(PRISTINE); fi; \
-	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; then \
+	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
+		harness/lint.sh $(PRISTINE); fi; \
+	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)" ]; then \
 		harness/series.sh check $(OUT)/series; fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		$(if $(X86),harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
 		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
-	  if [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
+	  if [ -n "$(LOONG)" ]; then \
+		case "$(ONLY)" in \
+		""|main|loongarch) python3 harness/loongarch/check-boot.py \
+			--kernel $(KBUILD)/$(IMAGE) --out $(CHECK_OUT) ;; \
+		mcount|debug) ;; \
+		*) echo "SKIP  $(ONLY): loongarch has one boot, KUnit" \
+			"and the runner" ;; \
+		esac; \
+	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(CHECK_OUT) $(if $(ONLY),--only $(ONLY)); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
@@ -143,8 +186,13 @@ check: $(KTARGET)
 		$(if $(X86),$(MAKE) -s check-debug-run, \
 		echo "SKIP  debug: the debug kernel (x86_64 only)"); fi; \
 	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
+	     [ -z "$(CHECK_ALL)" ] && \
 	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = arm64 ]; }; then \
 		$(MAKE) -s check-arm64-run; fi; \
+	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
+	     [ -z "$(CHECK_ALL)" ] && \
+	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = loongarch ]; }; then \
+		$(MAKE) -s check-loongarch-run; fi; \
 	} | tee $(CHECK_OUT).log | harness/summarise.sh
 
 # Part of make check on x86_64 (ours, whole runs, or ONLY=arm64): our
@@ -158,6 +206,49 @@ check-arm64-run:
 	  python3 harness/check.py --kernel $(OUT)/build-arm64/$(IMAGE_arm64) \
 		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main | \
 	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  arm64: /'
+
+# Part of make check on x86_64 (ours, whole runs, or ONLY=loongarch): our
+# LoongArch kernel built and booted once (KUnit and the runner), each
+# result line marked "loongarch:"; a kernel that does not build is a FAIL
+# line (its log in out/build-loongarch.log).  As make check ARCH=loongarch
+# but for lint and the series.
+check-loongarch-run:
+	@set -o pipefail; if ! $(MAKE) -s kernel ARCH=loongarch \
+		>$(OUT)/build-loongarch.log 2>&1; then \
+	  echo "FAIL  loongarch: make kernel ARCH=loongarch" \
+		"(log: out/build-loongarch.log)"; \
+	  grep -E 'error|Error' $(OUT)/build-loongarch.log | head -n 20 | \
+		sed 's/^/#   /'; exit 1; fi; \
+	python3 harness/loongarch/check-boot.py \
+		--kernel $(OUT)/build-loongarch/$(IMAGE_loongarch) \
+		--out $(OUT)/check-ours-loongarch | \
+	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  loongarch: /'
+
+# Outside CI: every suite on every ARCH, ours and the anchor, one after
+# another (long: every kernel of every ARCH, and x86_64's whole make
+# check twice), each run's result lines marked "ARCH KERNEL:", its own
+# totals a comment, then the totals of all.  A run that stops without a
+# FAIL line (a kernel that does not build) gets one.  Each run's log is
+# out/check-all/ARCH-KERNEL.log; CHECK_ALL_RUNS="ARCH:KERNEL ..." picks
+# runs.
+CHECK_ALL_RUNS := x86_64:ours arm64:ours loongarch:ours \
+	x86_64:anchor arm64:anchor loongarch:anchor
+check-all:
+	@mkdir -p $(OUT)/check-all; set -o pipefail; \
+	for r in $(CHECK_ALL_RUNS); do \
+	  a=$${r%:*} k=$${r#*:} log=$(OUT)/check-all/$${r/:/-}.log; \
+	  echo "# check-all: make check ARCH=$$a KERNEL=$$k"; \
+	  start=$$(date +%s); \
+	  if ! $(MAKE) -s check ARCH=$$a KERNEL=$$k CHECK_ALL=1 2>&1 | \
+		tee $$log | \
+		sed -u -e "s/^\(PASS\|FAIL\|SKIP\)  /\1  $$a $$k: /" \
+		    -e "s/^\([0-9]* passed, \)/# $$a $$k: \1/" && \
+	     ! grep -q '^FAIL' $$log; then \
+		echo "FAIL  $$a $$k: make check stopped (log: $$log)"; \
+		tail -n 20 $$log | sed 's/^/#   /'; \
+	  fi; \
+	  echo "# check-all: $$a $$k took $$(( $$(date +%s) - start )) s"; \
+	done 2>&1 | tee $(OUT)/check-all.log | harness/summarise.sh
 
 debug-kernel: tree
 	@EXTRA_FRAGMENTS=debug.config \

@@ -18,18 +18,44 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(( $(nproc) + 1 ))
 
 # KMAKE_EXTRA: more make variables, such as LLVM=-19 for a clang build.
-# arm64 is cross-built with Debian's gcc-aarch64-linux-gnu.
+# arm64 is cross-built with Debian's gcc-aarch64-linux-gnu, loongarch with
+# clang-19/lld-19 (Debian 12 has no LoongArch gcc).
 case "$arch" in
 x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64 ${KMAKE_EXTRA:-})
 	image=arch/x86/boot/bzImage ;;
 arm64)	kmake=(make -C "$src" O="$build" ARCH=arm64
 	       CROSS_COMPILE=aarch64-linux-gnu- ${KMAKE_EXTRA:-})
 	image=arch/arm64/boot/Image ;;
+loongarch)
+	kmake=(make -C "$src" O="$build" ARCH=loongarch LLVM=-19
+	       ${KMAKE_EXTRA:-})
+	image=vmlinux ;;
 *)	echo "build-kernel: unsupported ARCH=$arch" >&2; exit 1 ;;
 esac
 
 frags=("$top/configs/$arch.config" "$top/configs/kunit.config")
 for f in ${EXTRA_FRAGMENTS:-}; do frags+=("$top/configs/$f"); done
+# LoongArch boots without firmware (harness/loongarch/): the device tree
+# and the initramfs are built into vmlinux.  The DT source goes into the
+# build directory, where kbuild looks before the source tree (VPATH), so
+# neither tree gets a file of ours.  The initramfs list is written by
+# harness/loongarch/initramfs.sh after the first pass below.
+if [ "$arch" = loongarch ]; then
+	dts=$build/arch/loongarch/boot/dts/qemu-virt.dts
+	mkdir -p "${dts%/*}" "$build/initramfs"
+	cmp -s "$top/harness/loongarch/qemu-virt.dts" "$dts" ||
+		cp "$top/harness/loongarch/qemu-virt.dts" "$dts"
+	echo "CONFIG_INITRAMFS_SOURCE=\"$build/initramfs/list\"" \
+		>"$build/initramfs.config.new"
+	cmp -s "$build/initramfs.config.new" "$build/initramfs.config" ||
+		mv "$build/initramfs.config.new" "$build/initramfs.config"
+	rm -f "$build/initramfs.config.new"
+	frags+=("$build/initramfs.config")
+	# Until the first initramfs.sh: a console only (no /init).
+	[ -f "$build/initramfs/list" ] ||
+		printf 'dir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' \
+			>"$build/initramfs/list"
+fi
 stamp="$build/.fragments.sum"
 match=${MATCH_CONFIG:-}
 trace_syms=$(sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' \
@@ -55,5 +81,15 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
 	done
 	echo "$sum" >"$stamp"
 fi
-"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-${image##*/} modules}
+if [ "$arch" = loongarch ] && [ -z "${KTARGETS:-}" ]; then
+	# vmlinux.o is what modules need (Module.symvers); the initramfs
+	# needs the modules and the headers for the runner.  Then only usr/
+	# and the final link are redone, and nothing when nothing changed.
+	"${kmake[@]}" -s -j"$jobs" vmlinux_o modules
+	"${kmake[@]}" -s headers_install
+	"$top/harness/loongarch/initramfs.sh" "$src" "$build"
+	"${kmake[@]}" -s -j"$jobs" vmlinux
+else
+	"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-${image##*/} modules}
+fi
 echo "build-kernel: $build/$image"

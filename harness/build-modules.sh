@@ -12,13 +12,17 @@ mkdir -p "$2"
 out=$(realpath "$2")
 here=$(cd "$(dirname "$0")" && pwd)
 # The build directory does not remember ARCH: an arm64 kernel (its
-# .config says so) is cross-built, and so are its modules.
+# .config says so) is cross-built, and so are its modules; a loongarch
+# one is built with clang-19.
 kmake=(make -s -C "$kbuild")
 skip=
 if grep -q '^CONFIG_ARM64=y' "$kbuild/.config"; then
 	kmake+=(ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-)
 	# ftrace_regs_test's trampolines and checks are x86 code (its
 	# ftracetest case is unsupported without the module).
+	skip=ftrace_regs_test.o
+elif grep -q '^CONFIG_LOONGARCH=y' "$kbuild/.config"; then
+	kmake+=(ARCH=loongarch LLVM=-19)
 	skip=ftrace_regs_test.o
 fi
 

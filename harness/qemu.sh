@@ -16,6 +16,13 @@
 # (cortex-a57, PSCI powers it off): ttyAMA0 (PL011) is the console, and
 # since virt has no second UART the results go through a virtio console,
 # hvc0, which the guest's init links as /dev/ttyS1.
+#
+# GUEST_ARCH=loongarch boots an ELF vmlinux on QEMU 7.2's virt board, one
+# CPU, 1 GiB (harness/loongarch/qemu-virt.dts describes that memory).
+# Without firmware, -append and -initrd do not reach the kernel: its
+# command line and initramfs are built in, so INITRD is ignored (give -)
+# and so is APPEND.  Its one UART is the console and carries the results
+# too (RESULTS stays empty).
 set -eu
 interactive= console= results=/dev/null timeout=600 append=
 while getopts ic:r:t:a: o; do
@@ -45,6 +52,14 @@ arm64)
 	      -kernel "$kernel" -initrd "$initrd"
 	      -append "console=ttyAMA0 panic=-1 $append")
 	;;
+loongarch)
+	qemu=qemu-system-loongarch64
+	[ -z "$append" ] ||
+		echo "qemu.sh: loongarch: APPEND ignored (built-in command line)" >&2
+	args=(-M virt -accel tcg -smp 1 -m 1G -display none -no-reboot
+	      -kernel "$kernel")
+	: >"$results"
+	;;
 *)
 	echo "qemu.sh: unsupported GUEST_ARCH=$GUEST_ARCH" >&2
 	exit 2
@@ -59,6 +74,8 @@ else
 fi
 if [ "$qemu" = qemu-system-x86_64 ]; then
 	args+=(-serial "file:$results")
+elif [ "$qemu" = qemu-system-loongarch64 ]; then
+	:
 else
 	# A comma in a -chardev value is written twice.
 	args+=(-device virtio-serial-device
