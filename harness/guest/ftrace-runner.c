@@ -1895,6 +1895,56 @@ static int t_module_init_names(void)
 	return PASS;
 }
 
+/* Test: a direct call (samples/ftrace/ftrace-direct.ko) */
+
+#define DIRECT_PATH	"/lib/modules-test/ftrace-direct.ko"
+#define DIRECT_NAME	"ftrace_direct"
+
+/*
+ * The sample attaches a direct trampoline to wake_up_process(), whose
+ * function trace_printk()s "waking up COMM-PID": a sleeping task woken by
+ * its timer goes through it.  Where the trampoline is out of the site's
+ * reach (a module on arm64 or LoongArch) the call goes through the
+ * entry code, which leaves through the trampoline.
+ */
+static int t_direct_sample(void)
+{
+	char want[64], comm[32];
+	int fd, ret, i, n;
+
+	fd = sys_open(DIRECT_PATH, O_RDONLY, 0);
+	if (fd == -ENOENT)
+		return skip("no %s (SAMPLE_FTRACE_DIRECT)", DIRECT_PATH);
+	if (fd < 0)
+		return fail("opening %s: %s", DIRECT_PATH, errname(fd));
+	ret = my_syscall3(__NR_finit_module, fd, "", 0);
+	sys_close(fd);
+	if (ret)
+		return fail("finit_module %s: %s", DIRECT_PATH, errname(ret));
+	for (i = 0; i < 5; i++)
+		msleep(2);
+	ret = my_syscall2(__NR_delete_module, DIRECT_NAME, O_NONBLOCK);
+	if (ret)
+		return fail("delete_module %s: %s", DIRECT_NAME, errname(ret));
+	read_trace("trace");
+	my_comm(comm, sizeof(comm));
+	fmt(want, sizeof(want), "waking up %s-%d", comm, getpid());
+	n = count_of(tbuf, want);
+	if (n < 5) {
+		diag_trace("trace", tbuf, 20);
+		return fail("%d lines '%s' for 5 timer wake-ups", n, want);
+	}
+	/* Gone with the module: the function runs on untouched. */
+	tf_write("trace", "\n");
+	msleep(2);
+	read_trace("trace");
+	if (contains(tbuf, "waking up")) {
+		diag_trace("trace", tbuf, 20);
+		return fail("the trampoline still runs after the module left");
+	}
+	return PASS;
+}
+
 /* Test: tracing_on */
 
 static int t_tracing_on(void)
@@ -1973,6 +2023,7 @@ static const struct test {
 	{ "module_unload", t_module_unload },
 	{ "module_filter_mod_before_load", t_module_filter_before_load },
 	{ "module_init_function_names", t_module_init_names },
+	{ "direct_call_sample", t_direct_sample },
 	{ "tracing_on_off", t_tracing_on },
 };
 

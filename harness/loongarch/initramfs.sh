@@ -9,7 +9,8 @@
 #   /init                 harness/guest/ftrace-runner.c, a nolibc program
 #                         built with clang-19 against BUILD's headers and
 #                         SRC's tools/include/nolibc
-#   /lib/modules-test/    the test modules of harness/modules/, built
+#   /lib/modules-test/    the test modules of harness/modules/ (and the
+#                         ftrace-direct sample when built), built
 #                         against BUILD by harness/build-modules.sh
 #   /dev/console
 #
@@ -56,6 +57,12 @@ rm -f "$stage/init.new"
 		install_changed "$build/test-modules/$m.ko" \
 			"$stage/modules/$m.ko"
 		echo "file /lib/modules-test/$m.ko $stage/modules/$m.ko 644 0 0"
+	done
+	# The direct-call sample the runner loads (SAMPLE_FTRACE_DIRECT).
+	for ko in "$build"/test-modules/root/lib/modules/*/kernel/samples/ftrace/ftrace-direct.ko; do
+		[ -f "$ko" ] || continue
+		install_changed "$ko" "$stage/modules/ftrace-direct.ko"
+		echo "file /lib/modules-test/ftrace-direct.ko $stage/modules/ftrace-direct.ko 644 0 0"
 	done
 } >"$stage/list.new"
 install_changed "$stage/list.new" "$stage/list"
