@@ -329,6 +329,34 @@ void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
 #endif
 
 #ifdef CONFIG_KPROBES_ON_FTRACE
+/*
+ * Run @p at the site @ip: the pre-handler with csr_era at the probe; if
+ * it did not take over (returning non-zero, csr_era set by itself), the
+ * post-handler with csr_era past the site, then csr_era back where the
+ * function goes on (another ops, such as a live patch, may have moved it).
+ */
+static void run_site_probe(struct kprobe *p, struct pt_regs *regs,
+			   unsigned long ip)
+{
+	unsigned long goes_on = instruction_pointer(regs);
+	struct kprobe_ctlblk *kcb = get_kprobe_ctlblk();
+	bool took_over;
+
+	__this_cpu_write(current_kprobe, p);
+	kcb->kprobe_status = KPROBE_HIT_ACTIVE;
+	instruction_pointer_set(regs, ip);
+	took_over = p->pre_handler && p->pre_handler(p, regs);
+	if (!took_over) {
+		instruction_pointer_set(regs, ip + FTRACE_SITE_RETURN_OFFSET);
+		kcb->kprobe_status = KPROBE_HIT_SSDONE;
+		if (p->post_handler)
+			p->post_handler(p, regs, 0);
+		instruction_pointer_set(regs, goes_on);
+	}
+	__this_cpu_write(current_kprobe, NULL);
+}
+NOKPROBE_SYMBOL(run_site_probe);
+
 /**
  * kprobe_ftrace_handler - the ftrace_ops function of kprobes on sites
  * @ip: the site, which is the probe's address
@@ -336,15 +364,12 @@ void ftrace_graph_func(unsigned long ip, unsigned long parent_ip,
  * @ops: kprobes' ops
  * @fregs: the registers ftrace_regs_caller saved
  *
- * The probed "instruction" is the whole site: the pre-handler sees
- * csr_era at the probe, the post-handler past the site.  A pre-handler
- * that returns non-zero has set csr_era itself (where the function goes
- * on, or an override of it).
+ * The probed "instruction" is the whole site.  A probe met while another
+ * runs on this CPU is counted as missed.
  */
 void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 			   struct ftrace_ops *ops, struct ftrace_regs *fregs)
 {
-	struct kprobe_ctlblk *kcb;
 	struct pt_regs *regs;
 	struct kprobe *p;
 	int bit;
@@ -354,30 +379,14 @@ void kprobe_ftrace_handler(unsigned long ip, unsigned long parent_ip,
 	bit = ftrace_test_recursion_trylock(ip, parent_ip);
 	if (bit < 0)
 		return;
-
 	regs = ftrace_get_regs(fregs);
 	p = get_kprobe((kprobe_opcode_t *)ip);
-	if (!regs || !p || kprobe_disabled(p))
-		goto out;
-
-	kcb = get_kprobe_ctlblk();
-	if (kprobe_running()) {
-		kprobes_inc_nmissed_count(p);
-		goto out;
+	if (regs && p && !kprobe_disabled(p)) {
+		if (kprobe_running())
+			kprobes_inc_nmissed_count(p);
+		else
+			run_site_probe(p, regs, ip);
 	}
-
-	__this_cpu_write(current_kprobe, p);
-	kcb->kprobe_status = KPROBE_HIT_ACTIVE;
-	instruction_pointer_set(regs, ip);
-	if (!p->pre_handler || !p->pre_handler(p, regs)) {
-		instruction_pointer_set(regs, ip + FTRACE_SITE_RETURN_OFFSET);
-		if (p->post_handler) {
-			kcb->kprobe_status = KPROBE_HIT_SSDONE;
-			p->post_handler(p, regs, 0);
-		}
-	}
-	__this_cpu_write(current_kprobe, NULL);
-out:
 	ftrace_test_recursion_unlock(bit);
 }
 NOKPROBE_SYMBOL(kprobe_ftrace_handler);

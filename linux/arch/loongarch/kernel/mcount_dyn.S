@@ -30,14 +30,16 @@
  * (where the function goes on) and, through arch_ftrace_set_direct_caller(),
  * regs[13]: a direct trampoline is then entered as the site would have
  * called it (t0 the function's return address, ra where it goes on).
- * Only ftrace_regs_caller saves, and restores, every register; orig_a0,
- * which no callback of an ftrace pt_regs reads, tells the two apart.
+ * Only ftrace_regs_caller saves, and restores, every register: it sets
+ * orig_a0, which tells the exit path and arch_ftrace_get_regs() that the
+ * pt_regs is whole (ftrace_get_regs() is NULL for the other entries).
  */
 
 #include <linux/linkage.h>
 #include <asm/asm-offsets.h>
 #include <asm/loongarch.h>
 #include <asm/regdef.h>
+#include <asm/unwind_hints.h>
 
 /* Where the site's call returns, relative to the site. */
 #define SITE_RETURN	8
@@ -51,6 +53,7 @@
  * path.
  */
 SYM_CODE_START(ftrace_regs_caller)
+	UNWIND_HINT_UNDEFINED
 	addi.d	sp, sp, -PT_SIZE
 	st.d	zero, sp, PT_R0
 	st.d	tp, sp, PT_R2
@@ -83,9 +86,11 @@ SYM_CODE_START(ftrace_regs_caller)
 SYM_CODE_END(ftrace_regs_caller)
 
 SYM_CODE_START(ftrace_caller)
+	UNWIND_HINT_UNDEFINED
 	addi.d	sp, sp, -PT_SIZE
 	st.d	zero, sp, PT_ORIG_A0
 .Lsave_args:
+	UNWIND_HINT_UNDEFINED
 	st.d	a0, sp, PT_R4
 	st.d	a1, sp, PT_R5
 	st.d	a2, sp, PT_R6
@@ -196,8 +201,10 @@ SYM_FUNC_END(ftrace_stub_direct_tramp)
  * real one with the function's stack pointer, which is this frame's top.
  */
 SYM_CODE_START(return_to_handler)
+	UNWIND_HINT_UNDEFINED
 	addi.d	sp, sp, -PT_SIZE
 	st.d	ra, sp, PT_R1
+	st.d	zero, sp, PT_ORIG_A0
 	st.d	a0, sp, PT_R4
 	st.d	a1, sp, PT_R5
 	st.d	fp, sp, PT_R22
@@ -206,7 +213,11 @@ SYM_CODE_START(return_to_handler)
 
 	move	a0, sp
 	bl	ftrace_return_to_handler
-	/* Where the function really returns. */
+	/*
+	 * Where the function really returns; an unwind from here on no
+	 * longer finds the popped graph frame, so it reads it here.
+	 */
+	st.d	a0, sp, PT_R1
 	move	ra, a0
 
 	ld.d	a0, sp, PT_R4
