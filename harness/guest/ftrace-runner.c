@@ -1058,6 +1058,29 @@ static int t_function_filter_einval(void)
 	return PASS;
 }
 
+/*
+ * The function tracer on, three getppid() and three getpid() calls: with
+ * the filters set up, the trace must hold the getpid function's calls
+ * and none of getppid's.  @why ends the failure's reason.
+ */
+static int trace_pid_not_ppid(const char *why)
+{
+	int ret = tf_write("current_tracer", "function\n");
+
+	if (ret)
+		return fail("current_tracer function: %s", errname(ret));
+	call_getppid(3);
+	call_getpid(3);
+	tf_write("tracing_on", "0\n");
+	read_trace("trace");
+	if (count_func(tbuf, ppid_func) || count_func(tbuf, pid_func) < 3) {
+		diag_trace("trace", tbuf, 20);
+		return fail("expected 3 entries of %s and none of %s%s",
+			    pid_func, ppid_func, why);
+	}
+	return PASS;
+}
+
 static int t_function_filter_append(void)
 {
 	char s[160];
@@ -1086,19 +1109,7 @@ static int t_function_filter_append(void)
 		diag("set_ftrace_filter: %s", lbuf);
 		return fail("!%s did not remove just that function", ppid_func);
 	}
-	ret = tf_write("current_tracer", "function\n");
-	if (ret)
-		return fail("current_tracer function: %s", errname(ret));
-	call_getppid(3);
-	call_getpid(3);
-	tf_write("tracing_on", "0\n");
-	read_trace("trace");
-	if (count_func(tbuf, ppid_func) || count_func(tbuf, pid_func) < 3) {
-		diag_trace("trace", tbuf, 20);
-		return fail("expected 3 entries of %s and none of %s", pid_func,
-			    ppid_func);
-	}
-	return PASS;
+	return trace_pid_not_ppid("");
 }
 
 static int t_function_notrace(void)
@@ -1119,19 +1130,7 @@ static int t_function_notrace(void)
 		diag("set_ftrace_notrace: %s", lbuf);
 		return fail("set_ftrace_notrace does not list %s", ppid_func);
 	}
-	ret = tf_write("current_tracer", "function\n");
-	if (ret)
-		return fail("current_tracer function: %s", errname(ret));
-	call_getppid(3);
-	call_getpid(3);
-	tf_write("tracing_on", "0\n");
-	read_trace("trace");
-	if (count_func(tbuf, ppid_func) || count_func(tbuf, pid_func) < 3) {
-		diag_trace("trace", tbuf, 20);
-		return fail("expected 3 entries of %s and none of %s (notrace)",
-			    pid_func, ppid_func);
-	}
-	return PASS;
+	return trace_pid_not_ppid(" (notrace)");
 }
 
 /* Tests: function_graph */
