@@ -279,6 +279,7 @@ void ftrace_free_mem(struct module *mod, void *start, void *end)
  */
 void __ref ftrace_free_init_mem(void)
 {
+	ftrace_boot_snapshot();
 	ftrace_free_mem(NULL, __init_begin, __init_end);
 }
 

@@ -51,6 +51,14 @@ struct trace_graph;
  * @open:	a reader of trace or trace_pipe opened while the tracer was
  *		current; its state goes in iter->private.  May sleep.
  * @close:	that reader goes
+ * @flag_changed: an option of its instance is about to change while the
+ *		tracer is current (options and tracer mutexes held); a
+ *		negative errno refuses the change
+ * @use_max_tr:	the tracer swaps its worst case into the max buffer: the
+ *		core allocates the snapshot while it is current, and the
+ *		snapshot file refuses writes (-EBUSY)
+ * @print_max:	trace shows the max buffer (the worst case) rather than
+ *		the live one; trace_pipe still reads the live one
  * @list:	link in the registry, owned by the core
  *
  * A tracer that is current on some trace array cannot be unregistered.
@@ -66,7 +74,42 @@ struct tracer {
 						struct trace_array *tr);
 	int			(*open)(struct trace_iterator *iter);
 	void			(*close)(struct trace_iterator *iter);
+	int			(*flag_changed)(struct trace_array *tr,
+						int opt, bool on);
+	bool			use_max_tr;
+	bool			print_max;
 	struct list_head	list;
+};
+
+/**
+ * struct trace_max_data - the worst case a latency tracer kept
+ * @latency:	its latency in ns (tracing_max_latency shows it in us)
+ * @cpu:	the CPU it was measured on
+ * @pid:	the task it is about (the woken one for the wakeup tracers)
+ * @comm:	that task's name
+ * @uid:	its uid
+ * @nice:	its nice value
+ * @policy:	its scheduling policy
+ * @rt_priority: its real-time priority
+ * @start:	where the section began (0: not a section)
+ * @end:	where it ended
+ * @ts:		the max buffer's time base: the buffer clock when the case
+ *		began; entries older than it (earlier cases') are not shown
+ *
+ * Written under trace_array.max_lock with the swap that saves its trace.
+ */
+struct trace_max_data {
+	unsigned long	latency;
+	int		cpu;
+	pid_t		pid;
+	char		comm[TASK_COMM_LEN];
+	uid_t		uid;
+	long		nice;
+	unsigned long	policy;
+	unsigned long	rt_priority;
+	unsigned long	start;
+	unsigned long	end;
+	u64		ts;
 };
 
 /**
@@ -76,7 +119,17 @@ struct tracer {
  * @record_on:		the tracing_on switch of this instance
  * @dir:		the instance's tracefs directory (NULL for the
  *			top level, which is the tracefs root)
- * @buffer:		the ring buffer; NULL until tracing_alloc_buffer()
+ * @buffer:		the ring buffer writers write; NULL until
+ *			tracing_alloc_buffer().  Swapped with @max_buffer by
+ *			a snapshot: a writer reads it once per entry.
+ * @max_buffer:		the snapshot (max) buffer: as big as @buffer while
+ *			@snapshot_allocated, else the smallest (CONFIG_TRACER_MAX_TRACE)
+ * @max_lock:		serialises swaps of @buffer and @max_buffer; taken with
+ *			interrupts off, never in NMI
+ * @snapshot_allocated: @max_buffer has @buffer's size (tracer_mutex)
+ * @snapshot_users:	snapshot triggers and commands that need the max
+ *			buffer: it cannot be freed meanwhile (tracer_mutex)
+ * @max:		the worst case kept in @max_buffer (max_lock)
  * @buffer_mutex:	serialises resizing, clock and sub-buffer changes
  * @clock_id:		index in trace_clocks[] of the buffer's clock
  * @overwrite:		the overwrite option: recycle the oldest data
@@ -126,6 +179,13 @@ struct trace_array {
 	bool			record_on;
 	struct dentry		*dir;
 	struct trace_buffer	*buffer;
+#ifdef CONFIG_TRACER_MAX_TRACE
+	struct trace_buffer	*max_buffer;
+	arch_spinlock_t		max_lock;
+	bool			snapshot_allocated;
+	int			snapshot_users;
+	struct trace_max_data	max;
+#endif
 	struct mutex		buffer_mutex;
 	int			clock_id;
 	bool			overwrite;
@@ -366,6 +426,90 @@ static inline void trace_graph_files_init(struct trace_array *tr,
 					  struct dentry *dir) { }
 #endif
 
+/*
+ * The max buffer (trace_snapshot.c): the snapshot file's second buffer,
+ * into which the latency tracers swap their worst case.
+ */
+
+/* tracing_thresh, in ns (the file takes us); 0 when unset. */
+extern unsigned long tracing_thresh;
+void trace_latency_files_init(struct trace_array *tr, struct dentry *dir);
+
+#ifdef CONFIG_TRACER_MAX_TRACE
+int trace_max_buffer_alloc(struct trace_array *tr);
+void trace_max_buffer_free(struct trace_array *tr);
+int trace_snapshot_alloc(struct trace_array *tr);
+void trace_snapshot_free(struct trace_array *tr);
+int trace_snapshot_arm(struct trace_array *tr);
+void trace_snapshot_disarm(struct trace_array *tr);
+void trace_snapshot_take(struct trace_array *tr);
+void trace_max_swap(struct trace_array *tr, const struct trace_max_data *d);
+int trace_max_swap_cpu(struct trace_array *tr, const struct trace_max_data *d);
+int trace_snapshot_command(struct trace_array *tr, int cpu, unsigned long val);
+void trace_snapshot_help(struct seq_file *m, struct trace_array *tr, int cpu);
+int tracing_alloc_snapshot(void);
+void trace_buffers_set_clock(struct trace_array *tr, u64 (*clock)(void));
+void trace_buffers_set_overwrite(struct trace_array *tr, bool on);
+int trace_buffers_subbuf_order(struct trace_array *tr, int order);
+void trace_snapshot_files_init(struct trace_cpu_file *f, struct dentry *dir);
+int trace_buffers_resize(struct trace_array *tr, unsigned long size, int cpu);
+void trace_buffers_record_cpu(struct trace_array *tr, int cpu, bool on);
+#else
+static inline int trace_max_buffer_alloc(struct trace_array *tr)
+{
+	return 0;
+}
+static inline void trace_max_buffer_free(struct trace_array *tr) { }
+static inline void trace_snapshot_files_init(struct trace_cpu_file *f,
+					     struct dentry *dir) { }
+static inline int trace_buffers_resize(struct trace_array *tr,
+				       unsigned long size, int cpu)
+{
+	return ring_buffer_resize(tr->buffer, size, cpu);
+}
+static inline void trace_buffers_record_cpu(struct trace_array *tr,
+					    int cpu, bool on)
+{
+	if (on)
+		ring_buffer_record_enable_cpu(tr->buffer, cpu);
+	else
+		ring_buffer_record_disable_cpu(tr->buffer, cpu);
+}
+static inline void trace_buffers_set_clock(struct trace_array *tr,
+					   u64 (*clock)(void))
+{
+	ring_buffer_set_clock(tr->buffer, clock);
+}
+static inline void trace_buffers_set_overwrite(struct trace_array *tr,
+					       bool on)
+{
+	ring_buffer_change_overwrite(tr->buffer, on);
+}
+static inline int trace_buffers_subbuf_order(struct trace_array *tr,
+					     int order)
+{
+	return ring_buffer_subbuf_order_set(tr->buffer, order);
+}
+#endif
+
+/**
+ * trace_max_buffer - the buffer a latency tracer's worst case is in
+ * @tr: the instance
+ *
+ * Return: the max buffer, or NULL without CONFIG_TRACER_MAX_TRACE.
+ */
+static inline struct trace_buffer *trace_max_buffer(struct trace_array *tr)
+{
+#ifdef CONFIG_TRACER_MAX_TRACE
+	return READ_ONCE(tr->max_buffer);
+#else
+	return NULL;
+#endif
+}
+
+int trace_write_string(struct trace_array *tr, unsigned long ip,
+		       const char *text, size_t len);
+
 /* Stack traces in the buffer (trace_write.c) */
 void trace_record_stack(struct trace_array *tr, unsigned int trace_ctx,
 			int skip);
@@ -424,6 +568,8 @@ loff_t trace_lseek(struct file *file, loff_t offset, int whence);
 extern const struct file_operations trace_fops;
 extern const struct file_operations trace_pipe_fops;
 extern const struct file_operations trace_pipe_raw_fops;
+extern const struct file_operations trace_snapshot_fops;
+extern const struct file_operations trace_snapshot_raw_fops;
 
 /* The buffer's tracefs files (trace_buffer_fs.c). */
 int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir);
@@ -538,43 +684,51 @@ static __always_inline void *trace_event_payload(struct ring_buffer_event *ev)
 /**
  * trace_reserve - reserve an entry in an instance's buffer
  * @tr: the instance
+ * @bufp: set to the buffer reserved in, for trace_commit()
  * @type: the entry type
  * @len: the entry's size, common header included
  * @trace_ctx: from tracing_gen_ctx()
+ *
+ * The buffer is read once: a snapshot may swap @tr's buffers between
+ * the reserve and the commit, which must reach the same buffer.
  *
  * Return: the event with its common header filled in, or NULL if the
  * instance is not recording or the buffer refused.  Commit it with
  * trace_commit().
  */
 static __always_inline struct ring_buffer_event *
-trace_reserve(struct trace_array *tr, int type, unsigned long len,
-	      unsigned int trace_ctx)
+trace_reserve(struct trace_array *tr, struct trace_buffer **bufp, int type,
+	      unsigned long len, unsigned int trace_ctx)
 {
+	struct trace_buffer *buffer = READ_ONCE(tr->buffer);
 	struct ring_buffer_event *ev;
 
-	if (unlikely(!tr->buffer || !tracing_is_recording(tr)))
+	if (unlikely(!buffer || !tracing_is_recording(tr)))
 		return NULL;
-	ev = ring_buffer_lock_reserve(tr->buffer, len);
+	ev = ring_buffer_lock_reserve(buffer, len);
 	if (likely(ev))
 		tracing_generic_entry_update(trace_event_payload(ev), type,
 					     trace_ctx);
+	*bufp = buffer;
 	return ev;
 }
 
 /**
  * trace_commit - commit an entry from trace_reserve()
  * @tr: the instance
+ * @buffer: the buffer trace_reserve() reserved in
  * @ev: the event
  *
  * With record-cmd, the writer's name is saved unless this CPU saved it
  * last and no name was saved since; with record-tgid, its thread group.
  */
 static __always_inline void trace_commit(struct trace_array *tr,
+					 struct trace_buffer *buffer,
 					 struct ring_buffer_event *ev)
 {
 	unsigned long flags = READ_ONCE(tr->trace_flags);
 
-	ring_buffer_unlock_commit(tr->buffer);
+	ring_buffer_unlock_commit(buffer);
 	if ((flags & BIT(TRACE_OPT_RECORD_CMD)) &&
 	    !trace_cmdline_fresh(current))
 		trace_save_cmdline(current);
@@ -597,11 +751,16 @@ void trace_cmdlines_show(struct seq_file *m);
  * reader itself (to look at the one after it): the reader must not.
  */
 #define TRACE_FILE_CONSUMED	BIT(9)
+/*
+ * The iterator reads the max buffer: a snapshot, or the worst case of a
+ * latency tracer, whose latency-format times count from tr->max.ts.
+ */
+#define TRACE_FILE_MAX		BIT(10)
 
 /* Formatting entries (trace_output.c) */
 struct trace_seq;
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
-			bool empty);
+			struct trace_buffer *buffer, bool empty);
 char trace_duration_mark(u64 ns);
 void trace_print_latency_legend(struct seq_file *m, const char *const *names,
 				int n, int indent, int dashes);

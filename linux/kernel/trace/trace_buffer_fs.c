@@ -78,7 +78,7 @@ static ssize_t buffer_size_write(struct file *file, const char __user *ubuf,
 	if (!kb || kb > (ULONG_MAX >> 10))
 		return -EINVAL;
 	mutex_lock(&f->tr->buffer_mutex);
-	ret = ring_buffer_resize(f->tr->buffer, kb << 10, f->cpu);
+	ret = trace_buffers_resize(f->tr, kb << 10, f->cpu);
 	/* A size the user chose is not grown on first use. */
 	if (!ret)
 		WRITE_ONCE(f->tr->buffer_expanded, true);
@@ -153,8 +153,8 @@ static ssize_t subbuf_size_write(struct file *file, const char __user *ubuf,
 	} else {
 		/* Consuming readers wait: the pages they read are freed. */
 		down_write(&f->tr->pipe_sem);
-		ret = ring_buffer_subbuf_order_set(f->tr->buffer,
-						   pages > 1 ? fls(pages - 1) : 0);
+		ret = trace_buffers_subbuf_order(f->tr,
+						 pages > 1 ? fls(pages - 1) : 0);
 		up_write(&f->tr->pipe_sem);
 	}
 	mutex_unlock(&f->tr->buffer_mutex);
@@ -220,7 +220,7 @@ static int free_buffer_release(struct inode *inode, struct file *file)
 	if (trace_opt(f->tr, TRACE_OPT_DISABLE_ON_FREE))
 		tracer_tracing_off(f->tr);
 	mutex_lock(&f->tr->buffer_mutex);
-	ring_buffer_resize(f->tr->buffer, 0, RING_BUFFER_ALL_CPUS);
+	trace_buffers_resize(f->tr, 0, RING_BUFFER_ALL_CPUS);
 	mutex_unlock(&f->tr->buffer_mutex);
 	return trace_release_generic(inode, file);
 }
@@ -321,10 +321,8 @@ static ssize_t cpumask_write(struct file *file, const char __user *ubuf,
 		 */
 		if (!ring_buffer_size(tr->buffer, cpu))
 			continue;
-		if (was && !now)
-			ring_buffer_record_disable_cpu(tr->buffer, cpu);
-		else if (!was && now)
-			ring_buffer_record_enable_cpu(tr->buffer, cpu);
+		if (was != now)
+			trace_buffers_record_cpu(tr, cpu, now);
 	}
 	cpumask_and(tr->cpumask, mask, cpu_possible_mask);
 	mutex_unlock(&tr->buffer_mutex);
@@ -362,6 +360,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	struct trace_cpu_file *f = file->private_data;
 	struct trace_array *tr = f->tr;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct print_entry *e;
 	ssize_t ret;
 	size_t max;
@@ -378,7 +377,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	max = ring_buffer_max_event_size(tr->buffer) - sizeof(*e) - 2;
 	cnt = min3(cnt, max, (size_t)TRACE_MARKER_MAX);
 	/* Room for "<faulted>" in place of what cannot be read. */
-	ev = trace_reserve(tr, TRACE_ENTRY_PRINT,
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_PRINT,
 			   sizeof(*e) + max(cnt, FAULTED_LEN) + 2,
 			   tracing_gen_ctx());
 	if (!ev)
@@ -395,7 +394,7 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if (nl)
 		e->buf[cnt] = '\n';
 	e->buf[cnt + nl] = '\0';
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 	if (ret > 0)
 		*ppos += ret;
 	return ret;
@@ -415,6 +414,7 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 	struct trace_cpu_file *f = file->private_data;
 	struct trace_array *tr = f->tr;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct raw_data_entry *e;
 	size_t len;
 
@@ -425,7 +425,7 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 	len = offsetof(struct raw_data_entry, id) + cnt;
 	if (len > ring_buffer_max_event_size(tr->buffer))
 		return -EINVAL;
-	ev = trace_reserve(tr, TRACE_ENTRY_RAW_DATA, len, tracing_gen_ctx());
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_RAW_DATA, len, tracing_gen_ctx());
 	if (!ev)
 		return -EBADF;
 	e = trace_event_payload(ev);
@@ -434,7 +434,7 @@ static ssize_t tracing_mark_raw_write(struct file *file,
 		e->id = -1;
 		memset(e->buf, 0, cnt - sizeof(e->id));
 	}
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 	*ppos += cnt;
 	return cnt;
 }
@@ -606,6 +606,7 @@ static void create_per_cpu(struct trace_array *tr, struct dentry *dir)
 			    &stats_fops);
 		create_file("buffer_size_kb", TRACE_MODE_WRITE, d, &files[cpu],
 			    &buffer_size_fops);
+		trace_snapshot_files_init(&files[cpu], d);
 	}
 }
 
@@ -638,6 +639,8 @@ int trace_buffer_fs_init(struct trace_array *tr, struct dentry *dir)
 	create_file("trace_marker", 0220, dir, all, &trace_marker_fops);
 	create_file("trace_marker_raw", 0220, dir, all,
 		    &trace_marker_raw_fops);
+	trace_snapshot_files_init(all, dir);
+	trace_latency_files_init(tr, dir);
 	if (!dir) {
 		create_file("saved_cmdlines", TRACE_MODE_READ, dir, NULL,
 			    &saved_cmdlines_fops);

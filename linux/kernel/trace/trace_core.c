@@ -199,27 +199,39 @@ void tracing_start(void)
 		return;
 }
 
+#ifndef CONFIG_TRACER_MAX_TRACE
 /**
  * tracing_snapshot - take a snapshot of the top-level buffer
  *
- * Snapshots are not built yet; the call is reported once and ignored.
+ * This kernel has no snapshots (CONFIG_TRACER_SNAPSHOT): the call is
+ * reported once and ignored.
  */
 void tracing_snapshot(void)
 {
-	pr_warn_once("snapshot requested, but snapshots are not built\n");
+	pr_warn_once("snapshot requested, but this kernel has no snapshots\n");
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot);
 
 /**
  * tracing_snapshot_alloc - allocate the snapshot buffer and take a snapshot
  *
- * Snapshots are not built yet; see tracing_snapshot().
+ * This kernel has no snapshots; see tracing_snapshot().
  */
 void tracing_snapshot_alloc(void)
 {
 	tracing_snapshot();
 }
 EXPORT_SYMBOL_GPL(tracing_snapshot_alloc);
+
+/**
+ * ftrace_boot_snapshot - the snapshot ftrace_boot_snapshot asks for
+ *
+ * This kernel has no snapshots: nothing to do.
+ */
+void __init ftrace_boot_snapshot(void)
+{
+}
+#endif
 
 /**
  * early_trace_init - first start-up hook, called from start_kernel()

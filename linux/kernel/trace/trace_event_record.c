@@ -106,8 +106,7 @@ lock_reserve(struct trace_buffer **current_buffer,
 			return ev;
 		}
 	}
-	*current_buffer = tr->buffer;
-	return trace_reserve(tr, type, len, trace_ctx);
+	return trace_reserve(tr, current_buffer, type, len, trace_ctx);
 }
 
 struct ring_buffer_event *
@@ -248,17 +247,18 @@ void trace_event_buffer_commit(struct trace_event_buffer *fbuffer)
 	if (!fbuffer->buffer) {
 		/* Built in scratch: copy it in. */
 		unsigned long len = fbuffer->event->array[0];
+		struct trace_buffer *buf = READ_ONCE(tr->buffer);
 
 		ev = NULL;
-		if (tr->buffer && tracing_is_recording(tr))
-			ev = ring_buffer_lock_reserve(tr->buffer, len);
+		if (buf && tracing_is_recording(tr))
+			ev = ring_buffer_lock_reserve(buf, len);
 		if (ev) {
 			memcpy(ring_buffer_event_data(ev), fbuffer->entry, len);
-			trace_commit(tr, ev);
+			trace_commit(tr, buf, ev);
 		}
 		scratch_put();
 	} else {
-		trace_commit(tr, fbuffer->event);
+		trace_commit(tr, fbuffer->buffer, fbuffer->event);
 	}
 	/* The stacktrace option: the stack of every event kept. */
 	if (unlikely(trace_opt(tr, TRACE_OPT_STACKTRACE)))

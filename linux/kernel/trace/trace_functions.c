@@ -40,10 +40,11 @@ static void write_repeats(struct trace_array *tr, struct func_repeats *last,
 			  unsigned int ctx)
 {
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct func_repeats_entry *e;
 	u64 delta;
 
-	ev = trace_reserve(tr, TRACE_ENTRY_FUNC_REPEATS, sizeof(*e), ctx);
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_FUNC_REPEATS, sizeof(*e), ctx);
 	if (!ev)
 		return;
 	e = trace_event_payload(ev);
@@ -53,7 +54,7 @@ static void write_repeats(struct trace_array *tr, struct func_repeats *last,
 	delta = ring_buffer_time_stamp(tr->buffer) - last->ts;
 	e->top_delta_ts = min_t(u64, delta >> 32, U16_MAX);
 	e->bottom_delta_ts = lower_32_bits(delta);
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 }
 
 /*
@@ -93,6 +94,7 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 {
 	struct trace_array *tr = op->private;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct ftrace_entry *e;
 	unsigned long flags;
 	unsigned int ctx;
@@ -108,13 +110,13 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(flags & BIT(TRACE_OPT_FUNC_NO_REPEATS)) &&
 	    count_repeat(tr, ip, parent_ip, ctx))
 		goto out;
-	ev = trace_reserve(tr, TRACE_ENTRY_FN, sizeof(*e), ctx);
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_FN, sizeof(*e), ctx);
 	if (!ev)
 		goto out;
 	e = trace_event_payload(ev);
 	e->ip = ip;
 	e->parent_ip = parent_ip;
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 	if (unlikely(flags & BIT(TRACE_OPT_FUNC_STACK_TRACE)))
 		trace_record_func_stack(tr, ctx, ip);
 out:

@@ -44,8 +44,6 @@ struct trace_graph {
 
 /* max_graph_depth: 0 for no limit. */
 static unsigned int graph_max_depth;
-/* tracing_thresh, in ns: only calls at least this long, when set. */
-static unsigned long graph_thresh;
 
 static struct trace_graph *graph_of(struct fgraph_ops *gops)
 {
@@ -72,6 +70,7 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	struct trace_graph *g = graph_of(gops);
 	struct trace_array *tr = g->tr;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct fgraph_ent_entry *e;
 	unsigned long *var;
 	unsigned int max;
@@ -96,15 +95,15 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 		return 1;
 	}
 	/* With tracing_thresh only returns are recorded, long ones. */
-	if (READ_ONCE(graph_thresh))
+	if (READ_ONCE(tracing_thresh))
 		return 1;
-	ev = trace_reserve(tr, TRACE_ENTRY_GRAPH_ENT, sizeof(*e),
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_ENT, sizeof(*e),
 			   tracing_gen_ctx_dec());
 	if (!ev)
 		return 0;
 	e = trace_event_payload(ev);
 	e->graph_ent = *trace;
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 	return 1;
 }
 
@@ -114,6 +113,7 @@ static void graph_return(struct ftrace_graph_ret *trace,
 	struct trace_graph *g = graph_of(gops);
 	struct trace_array *tr = g->tr;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct fgraph_ret_entry *e;
 	unsigned long *var, thresh;
 
@@ -122,16 +122,16 @@ static void graph_return(struct ftrace_graph_ret *trace,
 		*var &= ~GRAPH_VAR_NOTRACE;
 		return;
 	}
-	thresh = READ_ONCE(graph_thresh);
+	thresh = READ_ONCE(tracing_thresh);
 	if (thresh && trace->rettime - trace->calltime < thresh)
 		return;
-	ev = trace_reserve(tr, TRACE_ENTRY_GRAPH_RET, sizeof(*e),
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_RET, sizeof(*e),
 			   tracing_gen_ctx_dec());
 	if (!ev)
 		return;
 	e = trace_event_payload(ev);
 	e->ret = *trace;
-	trace_commit(tr, ev);
+	trace_commit(tr, buf, ev);
 }
 
 static int graph_init(struct trace_array *tr)
@@ -196,7 +196,7 @@ static const struct file_operations graph_filter_fops =
 static const struct file_operations graph_notrace_fops =
 	FTRACE_SET_FOPS(graph_notrace_open);
 
-/* --- max_graph_depth and tracing_thresh ------------------------------------- */
+/* --- max_graph_depth ---------------------------------------------------------- */
 
 static ssize_t depth_read(struct file *file, char __user *ubuf, size_t cnt,
 			  loff_t *ppos)
@@ -224,37 +224,6 @@ static ssize_t depth_write(struct file *file, const char __user *ubuf,
 static const struct file_operations depth_fops = {
 	.read	= depth_read,
 	.write	= depth_write,
-	.llseek	= default_llseek,
-};
-
-/* tracing_thresh reads and takes microseconds. */
-static ssize_t thresh_read(struct file *file, char __user *ubuf, size_t cnt,
-			   loff_t *ppos)
-{
-	char buf[24];
-	int n = scnprintf(buf, sizeof(buf), "%lu\n",
-			  READ_ONCE(graph_thresh) / NSEC_PER_USEC);
-
-	return simple_read_from_buffer(ubuf, cnt, ppos, buf, n);
-}
-
-static ssize_t thresh_write(struct file *file, const char __user *ubuf,
-			    size_t cnt, loff_t *ppos)
-{
-	unsigned long v;
-	int ret;
-
-	ret = tracing_parse_ulong(ubuf, cnt, ULONG_MAX / NSEC_PER_USEC, &v);
-	if (ret)
-		return ret;
-	WRITE_ONCE(graph_thresh, v * NSEC_PER_USEC);
-	*ppos += cnt;
-	return cnt;
-}
-
-static const struct file_operations thresh_fops = {
-	.read	= thresh_read,
-	.write	= thresh_write,
 	.llseek	= default_llseek,
 };
 
@@ -295,7 +264,7 @@ int trace_graph_instance_init(struct trace_array *tr)
  * @dir: its directory (NULL for the tracefs root)
  *
  * set_graph_function and set_graph_notrace, and at the top level
- * max_graph_depth and tracing_thresh.
+ * max_graph_depth (tracing_thresh is the core's, trace_latency.c).
  */
 void trace_graph_files_init(struct trace_array *tr, struct dentry *dir)
 {
@@ -309,8 +278,6 @@ void trace_graph_files_init(struct trace_array *tr, struct dentry *dir)
 		return;
 	tracefs_create_file("max_graph_depth", TRACE_MODE_WRITE, NULL, NULL,
 			    &depth_fops);
-	tracefs_create_file("tracing_thresh", TRACE_MODE_WRITE, NULL, NULL,
-			    &thresh_fops);
 }
 
 /**

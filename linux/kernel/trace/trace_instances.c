@@ -177,6 +177,7 @@ static void instance_free(struct trace_array *tr)
 	trace_functions_instance_free(tr);
 	trace_error_log_free(tr);
 	kfree(tr->option_files);
+	trace_max_buffer_free(tr);
 	ring_buffer_free(tr->buffer);
 	free_cpumask_var(tr->cpumask);
 	free_cpumask_var(tr->pipe_mask);

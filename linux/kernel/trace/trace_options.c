@@ -204,7 +204,7 @@ static int set_option(struct trace_array *tr, int opt, bool on)
 	case TRACE_OPT_OVERWRITE:
 		tr->overwrite = on;
 		if (tr->buffer)
-			ring_buffer_change_overwrite(tr->buffer, on);
+			trace_buffers_set_overwrite(tr, on);
 		break;
 #ifdef CONFIG_FUNCTION_TRACER
 	case TRACE_OPT_FUNCTION_FORK:

@@ -76,23 +76,52 @@ static void print_latency_legend(struct seq_file *m)
 	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
 }
 
+/* The worst case the header describes: a latency tracer's, else none. */
+static void latency_case(struct trace_array *tr, struct trace_max_data *d)
+{
+	memset(d, 0, sizeof(*d));
+#ifdef CONFIG_TRACER_MAX_TRACE
+	{
+		unsigned long flags;
+
+		/* Copied whole: a new worst case may be saved meanwhile. */
+		local_irq_save(flags);
+		arch_spin_lock(&tr->max_lock);
+		*d = tr->max;
+		arch_spin_unlock(&tr->max_lock);
+		local_irq_restore(flags);
+	}
+#endif
+}
+
 /*
- * The latency format's header.  The latency, its CPU and its task are
- * those of a latency tracer's worst case; other tracers have none.
+ * The latency format's header: the worst case's latency, CPU and task,
+ * and where its section started and ended.  Other tracers have none: 0
+ * and an empty task.
  */
 static void print_latency_header(struct seq_file *m, struct trace_array *tr,
 				 const char *tracer, unsigned long entries,
 				 unsigned long written, bool legend)
 {
+	struct trace_max_data d;
+
+	latency_case(tr, &d);
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
 		   init_utsname()->release);
 	seq_puts(m, "# -----------------------------------------------------------"
 		 "---------\n");
-	seq_printf(m, "# latency: 0 us, #%lu/%lu, CPU#0 | (M:%s VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
-		   entries, written, preempt_model(), num_online_cpus());
-	seq_puts(m, "#    -----------------\n"
-		 "#    | task: -0 (uid:0 nice:0 policy:0 rt_prio:0)\n"
-		 "#    -----------------\n#\n");
+	seq_printf(m, "# latency: %lu us, #%lu/%lu, CPU#%d | (M:%s VP:0, KP:0, SP:0 HP:0 #P:%u)\n",
+		   d.latency / NSEC_PER_USEC, entries, written, d.cpu,
+		   preempt_model(), num_online_cpus());
+	seq_printf(m, "#    -----------------\n"
+		   "#    | task: %.16s-%d (uid:%u nice:%ld policy:%lu rt_prio:%lu)\n"
+		   "#    -----------------\n",
+		   d.comm, d.pid, d.uid, d.nice, d.policy, d.rt_priority);
+	if (d.start) {
+		seq_printf(m, "#  => started at: %ps\n", (void *)d.start);
+		seq_printf(m, "#  => ended at:   %ps\n", (void *)d.end);
+	}
+	seq_puts(m, "#\n");
 	if (legend && !trace_opt(tr, TRACE_OPT_VERBOSE))
 		print_latency_legend(m);
 }
@@ -101,6 +130,7 @@ static void print_latency_header(struct seq_file *m, struct trace_array *tr,
  * trace_print_header - the comment block at the top of trace
  * @m: the seq_file
  * @iter: the reader: its instance and the tracer it opened with
+ * @buffer: the buffer it reads (the max buffer for a snapshot)
  * @empty: the reader has no entry to show
  *
  * A tracer with its own columns prints them after the tracer's name.
@@ -110,7 +140,7 @@ static void print_latency_header(struct seq_file *m, struct trace_array *tr,
  * above entries.
  */
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
-			bool empty)
+			struct trace_buffer *buffer, bool empty)
 {
 	struct trace_array *tr = iter->tr;
 	bool own = iter->trace && iter->trace->print_header;
@@ -124,12 +154,17 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 	strscpy(tracer, tr->current_trace->name, sizeof(tracer));
 	mutex_unlock(&tracer_mutex);
 	seq_printf(m, "# tracer: %s\n#\n", tracer);
+	/* An empty snapshot shows how to use it instead. */
+	if (iter->snapshot && empty) {
+		trace_snapshot_help(m, tr, iter->cpu_file);
+		return;
+	}
 	if (!trace_opt(tr, TRACE_OPT_CONTEXT_INFO))
 		return;
 	for_each_possible_cpu(cpu) {
-		entries += ring_buffer_entries_cpu(tr->buffer, cpu);
-		written += ring_buffer_entries_cpu(tr->buffer, cpu) +
-			   ring_buffer_overrun_cpu(tr->buffer, cpu);
+		entries += ring_buffer_entries_cpu(buffer, cpu);
+		written += ring_buffer_entries_cpu(buffer, cpu) +
+			   ring_buffer_overrun_cpu(buffer, cpu);
 	}
 	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT) && !empty)
 		print_latency_header(m, tr, tracer, entries, written, !own);
@@ -295,6 +330,17 @@ char trace_duration_mark(u64 delta)
 	return ' ';
 }
 
+/* Where the latency format's times count from. */
+static u64 latency_time_base(struct trace_iterator *iter)
+{
+#ifdef CONFIG_TRACER_MAX_TRACE
+	/* The max buffer's: a snapshot's, or a worst case's start. */
+	if (iter->iter_flags & TRACE_FILE_MAX)
+		return READ_ONCE(iter->tr->max.ts);
+#endif
+	return READ_ONCE(iter->tr->time_start);
+}
+
 /*
  * The latency format's columns: "comm-pid CPU flags time(us)mark: ", or
  * with verbose "comm pid CPU irqs-off preempt-count index [abs µs]
@@ -304,7 +350,7 @@ static void format_latency_prefix(struct trace_iterator *iter, u64 next_ts)
 {
 	struct trace_entry *ent = iter->ent;
 	struct trace_seq *s = &iter->seq;
-	u64 start = READ_ONCE(iter->tr->time_start);
+	u64 start = latency_time_base(iter);
 	u64 rel = iter->ts > start ? iter->ts - start : 0;
 	u64 delta = next_ts > iter->ts ? next_ts - iter->ts : 0;
 	bool ns = trace_clocks[iter->tr->clock_id].in_ns;

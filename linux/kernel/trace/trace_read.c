@@ -44,6 +44,11 @@
  * @claimed:	trace_pipe(_raw): the reader holds its CPUs in tr->pipe_mask
  * @paused:	trace: recording is paused while the file is open
  * @walking:	trace: counted in tr->walkers
+ * @snapshot:	the snapshot files: the max buffer is read
+ * @buffer:	trace and snapshot: the buffer read, chosen at open; NULL for
+ *		the consuming readers, which follow swaps (reader_buffer())
+ * @min_ts:	trace of a latency tracer: entries older than its worst
+ *		case's start are from earlier cases and not shown
  * @lock:	trace_pipe(_raw): one read of the file at a time
  * @rpage:	trace_pipe_raw: the sub-buffer being copied out
  * @raw_off:	trace_pipe_raw: bytes of @rpage already copied
@@ -66,6 +71,9 @@ struct trace_reader {
 	bool				claimed;
 	bool				paused;
 	bool				walking;
+	bool				snapshot;
+	struct trace_buffer		*buffer;
+	u64				min_ts;
 	struct mutex			lock;
 	struct buffer_data_read_page	*rpage;
 	size_t				raw_off;
@@ -76,6 +84,23 @@ struct trace_reader {
 static bool reader_has_cpu(struct trace_reader *r, int cpu)
 {
 	return r->cpu == RING_BUFFER_ALL_CPUS || r->cpu == cpu;
+}
+
+/*
+ * The buffer a reader reads.  trace and snapshot keep the one they
+ * opened on: their iterators live in it, and both buffers live as long
+ * as the instance.  Consuming readers look again at each step, so that
+ * trace_pipe goes on reading what writers write after a snapshot swap;
+ * a page they hold is of either buffer's sub-buffer order, which the
+ * two share.
+ */
+static struct trace_buffer *reader_buffer(struct trace_reader *r)
+{
+	if (r->buffer)
+		return r->buffer;
+	if (r->snapshot)
+		return trace_max_buffer(r->tr);
+	return READ_ONCE(r->tr->buffer);
 }
 
 /* A reader of the file of @inode, holding its instance; ERR_PTR on error. */
@@ -191,9 +216,9 @@ static void reader_put(struct trace_reader *r)
 	bitmap_free(r->lost_shown);
 	bitmap_free(r->started);
 	if (r->rpage)
-		ring_buffer_free_read_page(tr->buffer, r->cpu, r->rpage);
+		ring_buffer_free_read_page(reader_buffer(r), r->cpu, r->rpage);
 	if (r->spare)
-		ring_buffer_free_read_page(tr->buffer, r->cpu, r->spare);
+		ring_buffer_free_read_page(reader_buffer(r), r->cpu, r->spare);
 	kfree(r->spare_sp);
 	kfree(r->iter.fmt);
 	kvfree(r);
@@ -273,17 +298,33 @@ static u64 trace_next_ts(struct trace_reader *r)
 	return best;
 }
 
+/*
+ * Where @r's iterators start: the oldest entry, or for the worst case of
+ * a latency tracer the first of that case (its max buffer also holds
+ * what earlier cases left on other CPUs or before it began).
+ */
+static void reader_rewind(struct trace_reader *r)
+{
+	u64 ts;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		if (!r->iters[cpu])
+			continue;
+		ring_buffer_iter_reset(r->iters[cpu]);
+		while (r->min_ts && ring_buffer_iter_peek(r->iters[cpu], &ts) &&
+		       ts < r->min_ts)
+			ring_buffer_iter_advance(r->iters[cpu]);
+	}
+}
+
 static void *trace_seq_start(struct seq_file *m, loff_t *pos)
 {
 	struct trace_reader *r = m->private;
 	loff_t i;
-	int cpu;
 
 	if (*pos != r->pos || !*pos) {
-		for_each_possible_cpu(cpu) {
-			if (r->iters[cpu])
-				ring_buffer_iter_reset(r->iters[cpu]);
-		}
+		reader_rewind(r);
 		bitmap_zero(r->started, nr_cpu_ids);
 		r->shown = false;
 		r->pending = false;
@@ -327,7 +368,8 @@ static int trace_seq_show(struct seq_file *m, void *v)
 	unsigned int saved;
 
 	if (v == SEQ_START_TOKEN) {
-		trace_print_header(m, &r->iter, !trace_find_next(r));
+		trace_print_header(m, &r->iter, r->buffer,
+				   !trace_find_next(r));
 		return 0;
 	}
 	if (r->pending)
@@ -363,9 +405,41 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= trace_seq_show,
 };
 
-static int trace_open(struct inode *inode, struct file *file)
+/* Whether trace shows the max buffer: the current tracer keeps its worst case there. */
+static bool reader_shows_max(struct trace_array *tr)
+{
+	bool ret;
+
+	if (!IS_ENABLED(CONFIG_TRACER_MAX_TRACE))
+		return false;
+	mutex_lock(&tracer_mutex);
+	ret = tr->current_trace->print_max;
+	mutex_unlock(&tracer_mutex);
+	return ret;
+}
+
+/* echo > trace: empty what trace shows (the CPU's or all). */
+static void trace_truncate(struct trace_array *tr, int cpu, bool max)
+{
+	struct trace_buffer *b = max ? trace_max_buffer(tr) : tr->buffer;
+
+	if (cpu != RING_BUFFER_ALL_CPUS)
+		ring_buffer_reset_cpu(b, cpu);
+	else if (max)
+		ring_buffer_reset(b);
+	else
+		trace_buffer_empty_all(tr);
+}
+
+/*
+ * trace and snapshot: a view of the buffer (or the max buffer) as it is
+ * at open, CPUs merged by time.
+ */
+static int trace_view_open(struct inode *inode, struct file *file,
+			   bool snapshot)
 {
 	struct trace_cpu_file *f = inode->i_private;
+	bool max = snapshot || reader_shows_max(f->tr);
 	struct trace_reader *r;
 	int cpu, ret;
 
@@ -373,12 +447,11 @@ static int trace_open(struct inode *inode, struct file *file)
 	r = reader_get(inode);
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	if ((file->f_mode & FMODE_WRITE) && (file->f_flags & O_TRUNC)) {
-		if (f->cpu == RING_BUFFER_ALL_CPUS)
-			trace_buffer_empty_all(f->tr);
-		else
-			ring_buffer_reset_cpu(f->tr->buffer, f->cpu);
-	}
+	r->snapshot = snapshot;
+	r->iter.snapshot = snapshot;
+	if (!snapshot && (file->f_mode & FMODE_WRITE) &&
+	    (file->f_flags & O_TRUNC))
+		trace_truncate(f->tr, f->cpu, max);
 	if (!(file->f_mode & FMODE_READ)) {
 		file->private_data = r;
 		return 0;
@@ -392,6 +465,13 @@ static int trace_open(struct inode *inode, struct file *file)
 	atomic_inc(&r->tr->walkers);
 	mutex_unlock(&r->tr->buffer_mutex);
 	r->walking = true;
+	r->buffer = max ? trace_max_buffer(r->tr) : READ_ONCE(r->tr->buffer);
+#ifdef CONFIG_TRACER_MAX_TRACE
+	if (max) {
+		r->iter.iter_flags |= TRACE_FILE_MAX;
+		r->min_ts = READ_ONCE(r->tr->max.ts);
+	}
+#endif
 	ret = -ENOMEM;
 	r->iters = kcalloc(nr_cpu_ids, sizeof(*r->iters), GFP_KERNEL);
 	r->lost_shown = bitmap_zalloc(nr_cpu_ids, GFP_KERNEL);
@@ -399,19 +479,20 @@ static int trace_open(struct inode *inode, struct file *file)
 	if (!r->iters || !r->lost_shown || !r->started)
 		goto fail;
 	/* What was written up to now: the iterators start at the oldest. */
-	r->end_ts = ring_buffer_time_stamp(r->tr->buffer);
+	r->end_ts = ring_buffer_time_stamp(r->buffer);
 	r->annotate = trace_opt(r->tr, TRACE_OPT_ANNOTATE) &&
-		      ring_buffer_overruns(r->tr->buffer);
+		      ring_buffer_overruns(r->buffer);
 	for_each_possible_cpu(cpu) {
 		/* A CPU that has never been online has no buffer. */
 		if (!reader_has_cpu(r, cpu) ||
-		    !ring_buffer_size(r->tr->buffer, cpu))
+		    !ring_buffer_size(r->buffer, cpu))
 			continue;
-		r->iters[cpu] = ring_buffer_read_start(r->tr->buffer, cpu,
+		r->iters[cpu] = ring_buffer_read_start(r->buffer, cpu,
 						       GFP_KERNEL);
 		if (!r->iters[cpu])
 			goto fail;
 	}
+	reader_rewind(r);
 	r->iter.buffer_iter = r->iters;
 	ret = reader_set_tracer(r);
 	if (ret)
@@ -422,13 +503,18 @@ static int trace_open(struct inode *inode, struct file *file)
 	((struct seq_file *)file->private_data)->private = r;
 	/* pause-on-trace: a reader does not chase the writers. */
 	if (trace_opt(r->tr, TRACE_OPT_PAUSE_ON_TRACE)) {
-		ring_buffer_record_disable(r->tr->buffer);
+		ring_buffer_record_disable(r->buffer);
 		r->paused = true;
 	}
 	return 0;
 fail:
 	reader_put(r);
 	return ret;
+}
+
+static int trace_open(struct inode *inode, struct file *file)
+{
+	return trace_view_open(inode, file, false);
 }
 
 static int trace_release(struct inode *inode, struct file *file)
@@ -443,7 +529,7 @@ static int trace_release(struct inode *inode, struct file *file)
 	m = file->private_data;
 	r = m->private;
 	if (r->paused)
-		ring_buffer_record_enable(r->tr->buffer);
+		ring_buffer_record_enable(r->buffer);
 	reader_put(m->private);
 	return seq_release(inode, file);
 }
@@ -462,6 +548,48 @@ const struct file_operations trace_fops = {
 	.llseek		= trace_lseek,
 	.release	= trace_release,
 };
+
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* --- snapshot, per_cpu/cpuN/snapshot ------------------------------------ */
+
+static int snapshot_open(struct inode *inode, struct file *file)
+{
+	return trace_view_open(inode, file, true);
+}
+
+/* A number: 0 frees, 1 swaps, others empty (trace_snapshot_command()). */
+static ssize_t snapshot_write(struct file *file, const char __user *ubuf,
+			      size_t cnt, loff_t *ppos)
+{
+	struct trace_reader *r;
+	unsigned long val;
+	int ret;
+
+	if (file->f_mode & FMODE_READ)
+		r = ((struct seq_file *)file->private_data)->private;
+	else
+		r = file->private_data;
+	ret = kstrtoul_from_user(ubuf, cnt, 10, &val);
+	if (ret)
+		return ret;
+	ret = tracing_update_buffers(r->tr);
+	if (ret)
+		return ret;
+	ret = trace_snapshot_command(r->tr, r->cpu, val);
+	if (ret)
+		return ret;
+	*ppos += cnt;
+	return cnt;
+}
+
+const struct file_operations trace_snapshot_fops = {
+	.open		= snapshot_open,
+	.read		= seq_read,
+	.write		= snapshot_write,
+	.llseek		= trace_lseek,
+	.release	= trace_release,
+};
+#endif
 
 /* --- trace_pipe --------------------------------------------------------- */
 
@@ -495,23 +623,29 @@ static int reader_wait(struct trace_reader *r, int percent)
 	int ret;
 
 	reader_unlock(r);
-	ret = ring_buffer_wait(r->tr->buffer, r->cpu, percent, NULL, NULL);
+	ret = ring_buffer_wait(reader_buffer(r), r->cpu, percent, NULL, NULL);
 	reader_lock(r);
 	return ret;
 }
 
+/*
+ * The oldest entry of the reader's CPUs, in *@buf: the one buffer the
+ * caller consumes it from, whatever a swap does meanwhile.
+ */
 static struct ring_buffer_event *pipe_peek(struct trace_reader *r, int *cpu,
-					   u64 *ts, unsigned long *lost)
+					   u64 *ts, unsigned long *lost,
+					   struct trace_buffer **buf)
 {
 	struct ring_buffer_event *ev, *best = NULL;
 	unsigned long l;
 	u64 t;
 	int c;
 
+	*buf = reader_buffer(r);
 	for_each_possible_cpu(c) {
 		if (!reader_has_cpu(r, c))
 			continue;
-		ev = ring_buffer_peek(r->tr->buffer, c, &t, &l);
+		ev = ring_buffer_peek(*buf, c, &t, &l);
 		if (ev && (!best || t < *ts)) {
 			best = ev;
 			*ts = t;
@@ -528,7 +662,7 @@ static bool pipe_has_data(struct trace_reader *r)
 
 	for_each_possible_cpu(cpu) {
 		if (reader_has_cpu(r, cpu) &&
-		    !ring_buffer_empty_cpu(r->tr->buffer, cpu))
+		    !ring_buffer_empty_cpu(reader_buffer(r), cpu))
 			return true;
 	}
 	return false;
@@ -564,6 +698,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 {
 	struct trace_reader *r = file->private_data;
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	unsigned long lost;
 	unsigned int saved;
 	ssize_t ret;
@@ -596,7 +731,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 	if (ret)
 		goto out;
 	cnt = min_t(size_t, cnt, TRACE_SEQ_BUFFER_SIZE - 1);
-	while ((ev = pipe_peek(r, &cpu, &ts, &lost))) {
+	while ((ev = pipe_peek(r, &cpu, &ts, &lost, &buf))) {
 		saved = r->iter.seq.seq.len;
 		/*
 		 * A tracer may consume an entry while formatting it: its
@@ -628,7 +763,7 @@ static ssize_t trace_pipe_read(struct file *file, char __user *ubuf,
 			trace_seq_line_too_big(&r->iter.seq, 0);
 		}
 		if (!(r->iter.iter_flags & TRACE_FILE_CONSUMED))
-			ring_buffer_consume(r->tr->buffer, cpu, NULL, NULL);
+			ring_buffer_consume(buf, cpu, NULL, NULL);
 		if (trace_seq_used(&r->iter.seq) >= cnt)
 			break;
 	}
@@ -648,7 +783,7 @@ static __poll_t trace_pipe_poll(struct file *file, poll_table *pt)
 	if (r->iter.seq.readpos < trace_seq_used(&r->iter.seq) ||
 	    trace_opt(r->tr, TRACE_OPT_BLOCK))
 		return EPOLLIN | EPOLLRDNORM;
-	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt, 0);
+	return ring_buffer_poll_wait(reader_buffer(r), r->cpu, file, pt, 0);
 }
 
 const struct file_operations trace_pipe_fops = {
@@ -660,16 +795,24 @@ const struct file_operations trace_pipe_fops = {
 
 /* --- trace_pipe_raw ------------------------------------------------------- */
 
-static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 {
 	struct trace_reader *r = reader_get(inode);
-	int ret;
+	int ret = 0;
 
 	if (IS_ERR(r))
 		return PTR_ERR(r);
-	ret = reader_claim(r);
+	r->snapshot = snapshot;
+	/*
+	 * trace_pipe_raw has one reader a CPU; snapshot_raw reads what no
+	 * writer touches, and the ring buffer's reader lock orders readers.
+	 */
+	if (snapshot && reader_shows_max(r->tr))
+		ret = -EBUSY;
+	else if (!snapshot)
+		ret = reader_claim(r);
 	if (!ret)
-		ret = ring_buffer_alloc_read_page(r->tr->buffer, r->cpu,
+		ret = ring_buffer_alloc_read_page(reader_buffer(r), r->cpu,
 						  &r->rpage);
 	if (ret) {
 		reader_put(r);
@@ -680,6 +823,11 @@ static int trace_pipe_raw_open(struct inode *inode, struct file *file)
 	return nonseekable_open(inode, file);
 }
 
+static int trace_pipe_raw_open(struct inode *inode, struct file *file)
+{
+	return raw_open(inode, file, false);
+}
+
 /*
  * At most the rest of one sub-buffer per call, as a page of the layout
  * trace-cmd reads.  Through read() and, by copy_splice_read(), splice().
@@ -688,7 +836,7 @@ static ssize_t trace_pipe_raw_read_iter(struct kiocb *iocb, struct iov_iter *to)
 {
 	struct file *file = iocb->ki_filp;
 	struct trace_reader *r = file->private_data;
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = reader_buffer(r);
 	size_t cnt = iov_iter_count(to);
 	size_t size, n;
 	ssize_t ret;
@@ -757,7 +905,7 @@ static bool trace_pipe_raw_ready(struct trace_reader *r)
 
 	reader_lock(r);
 	ready = raw_page_unread(r) ||
-		!ring_buffer_empty_cpu(r->tr->buffer, r->cpu);
+		!ring_buffer_empty_cpu(reader_buffer(r), r->cpu);
 	reader_unlock(r);
 	return ready;
 }
@@ -806,7 +954,7 @@ static const struct pipe_buf_operations raw_splice_ops = {
 static ssize_t raw_splice_one(struct trace_reader *r,
 			      struct pipe_inode_info *pipe, bool partial)
 {
-	struct trace_buffer *buffer = r->tr->buffer;
+	struct trace_buffer *buffer = reader_buffer(r);
 	struct buffer_data_read_page *rpage = r->spare;
 	struct raw_splice_page *sp = r->spare_sp;
 	struct pipe_buffer buf = {};
@@ -870,7 +1018,7 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 	if (nonblock && !trace_pipe_raw_ready(r))
 		return -EAGAIN;
 	if (raw_page_unread(r) ||
-	    ring_buffer_subbuf_order_get(r->tr->buffer) != 0)
+	    ring_buffer_subbuf_order_get(reader_buffer(r)) != 0)
 		return copy_splice_read(in, ppos, pipe, len, flags);
 	if (*ppos & (PAGE_SIZE - 1))
 		return -EINVAL;
@@ -884,7 +1032,7 @@ static ssize_t trace_pipe_raw_splice_read(struct file *in, loff_t *ppos,
 		 * The sub-buffer size may change while this waits: pages of
 		 * another size are copied, never handed over.
 		 */
-		if (ring_buffer_subbuf_order_get(r->tr->buffer) != 0) {
+		if (ring_buffer_subbuf_order_get(reader_buffer(r)) != 0) {
 			copy = !ret;
 			break;
 		}
@@ -939,7 +1087,7 @@ static __poll_t trace_pipe_raw_poll(struct file *file, poll_table *pt)
 
 	if (raw_page_unread(r))
 		return EPOLLIN | EPOLLRDNORM;
-	return ring_buffer_poll_wait(r->tr->buffer, r->cpu, file, pt,
+	return ring_buffer_poll_wait(reader_buffer(r), r->cpu, file, pt,
 				     READ_ONCE(r->tr->buffer_percent));
 }
 
@@ -950,3 +1098,19 @@ const struct file_operations trace_pipe_raw_fops = {
 	.poll		= trace_pipe_raw_poll,
 	.release	= trace_reader_release,
 };
+
+#ifdef CONFIG_TRACER_MAX_TRACE
+static int snapshot_raw_open(struct inode *inode, struct file *file)
+{
+	return raw_open(inode, file, true);
+}
+
+/* per_cpu/cpuN/snapshot_raw: trace_pipe_raw of the max buffer. */
+const struct file_operations trace_snapshot_raw_fops = {
+	.open		= snapshot_raw_open,
+	.read_iter	= trace_pipe_raw_read_iter,
+	.splice_read	= trace_pipe_raw_splice_read,
+	.poll		= trace_pipe_raw_poll,
+	.release	= trace_reader_release,
+};
+#endif

@@ -72,8 +72,8 @@ int tracing_update_buffers(struct trace_array *tr)
 		return 0;
 	mutex_lock(&tr->buffer_mutex);
 	if (!tr->buffer_expanded) {
-		ret = ring_buffer_resize(tr->buffer, trace_buf_size,
-					 RING_BUFFER_ALL_CPUS);
+		ret = trace_buffers_resize(tr, trace_buf_size,
+					   RING_BUFFER_ALL_CPUS);
 		if (!ret)
 			WRITE_ONCE(tr->buffer_expanded, true);
 	}
@@ -137,7 +137,7 @@ int tracing_set_clock(struct trace_array *tr, const char *name)
 		return -EINVAL;
 	mutex_lock(&tr->buffer_mutex);
 	tr->clock_id = i;
-	ring_buffer_set_clock(tr->buffer, trace_clocks[i].func);
+	trace_buffers_set_clock(tr, trace_clocks[i].func);
 	trace_buffer_empty_all(tr);
 	mutex_unlock(&tr->buffer_mutex);
 	return 0;
@@ -178,9 +178,11 @@ int tracing_alloc_buffer(struct trace_array *tr)
 		return -ENOMEM;
 	}
 	ring_buffer_set_clock(tr->buffer, trace_clocks[tr->clock_id].func);
-	if (trace_functions_instance_init(tr, NULL) ||
+	if (trace_max_buffer_alloc(tr) ||
+	    trace_functions_instance_init(tr, NULL) ||
 	    trace_graph_instance_init(tr)) {
 		trace_functions_instance_free(tr);
+		trace_max_buffer_free(tr);
 		ring_buffer_free(tr->buffer);
 		tr->buffer = NULL;
 		free_cpumask_var(tr->pipe_mask);
@@ -237,18 +239,28 @@ static bool trace_printk_on(void)
 	return trace_opt(&global_trace, TRACE_OPT_TRACE_PRINTK);
 }
 
-static int write_text(unsigned long ip, const char *text, size_t len)
+/**
+ * trace_write_string - record a print entry in an instance
+ * @tr: the instance
+ * @ip: the address it is from
+ * @text: the text
+ * @len: its length; a newline is added if it has none
+ *
+ * Any context.
+ *
+ * Return: the bytes recorded, 0 if nothing was.
+ */
+int trace_write_string(struct trace_array *tr, unsigned long ip,
+		       const char *text, size_t len)
 {
 	struct ring_buffer_event *ev;
-	struct trace_array *tr;
+	struct trace_buffer *buf;
 	struct print_entry *e;
 	bool nl = !len || text[len - 1] != '\n';
 
-	expand_soon();
 	preempt_disable_notrace();
-	tr = READ_ONCE(trace_printk_dest);
-	ev = trace_reserve(tr, TRACE_ENTRY_PRINT, sizeof(*e) + len + nl + 1,
-			   tracing_gen_ctx());
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_PRINT,
+			   sizeof(*e) + len + nl + 1, tracing_gen_ctx());
 	if (ev) {
 		e = trace_event_payload(ev);
 		e->ip = ip;
@@ -256,10 +268,16 @@ static int write_text(unsigned long ip, const char *text, size_t len)
 		if (nl)
 			e->buf[len++] = '\n';
 		e->buf[len] = '\0';
-		trace_commit(tr, ev);
+		trace_commit(tr, buf, ev);
 	}
 	preempt_enable_notrace();
 	return ev ? len : 0;
+}
+
+static int write_text(unsigned long ip, const char *text, size_t len)
+{
+	expand_soon();
+	return trace_write_string(READ_ONCE(trace_printk_dest), ip, text, len);
 }
 
 /**
@@ -301,6 +319,7 @@ static int __trace_vprintk(unsigned long ip, const char *fmt, va_list ap)
 int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 {
 	struct ring_buffer_event *ev;
+	struct trace_buffer *tb;
 	struct trace_array *tr;
 	struct bprint_entry *e;
 	u32 *buf;
@@ -319,7 +338,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	if (words > TRACE_PRINTK_MAX / sizeof(u32) || words < 0)
 		goto out;
 	tr = READ_ONCE(trace_printk_dest);
-	ev = trace_reserve(tr, TRACE_ENTRY_BPRINT,
+	ev = trace_reserve(tr, &tb, TRACE_ENTRY_BPRINT,
 			   sizeof(*e) + words * sizeof(u32), tracing_gen_ctx());
 	if (!ev)
 		goto out;
@@ -327,7 +346,7 @@ int __ftrace_vbprintk(unsigned long ip, const char *fmt, va_list ap)
 	e->ip = ip;
 	e->fmt = fmt;
 	memcpy(e->buf, buf, words * sizeof(u32));
-	trace_commit(tr, ev);
+	trace_commit(tr, tb, ev);
 	ret = words * sizeof(u32);
 out:
 	preempt_enable_notrace();
@@ -413,6 +432,7 @@ EXPORT_SYMBOL_GPL(__trace_puts);
 int __trace_bputs(unsigned long ip, const char *str)
 {
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct trace_array *tr;
 	struct bputs_entry *e;
 
@@ -425,13 +445,13 @@ int __trace_bputs(unsigned long ip, const char *str)
 
 	preempt_disable_notrace();
 	tr = READ_ONCE(trace_printk_dest);
-	ev = trace_reserve(tr, TRACE_ENTRY_BPUTS, sizeof(*e),
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_BPUTS, sizeof(*e),
 			   tracing_gen_ctx());
 	if (ev) {
 		e = trace_event_payload(ev);
 		e->ip = ip;
 		e->str = str;
-		trace_commit(tr, ev);
+		trace_commit(tr, buf, ev);
 	}
 	preempt_enable_notrace();
 	return ev ? strlen(str) : 0;
@@ -461,15 +481,16 @@ static void write_stack(struct trace_array *tr, unsigned int trace_ctx,
 			unsigned long *calls, unsigned int n)
 {
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct stack_entry *e;
 
-	ev = trace_reserve(tr, TRACE_ENTRY_STACK, struct_size(e, caller, n),
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_STACK, struct_size(e, caller, n),
 			   trace_ctx);
 	if (ev) {
 		e = trace_event_payload(ev);
 		e->size = n;
 		memcpy(e->caller, calls, n * sizeof(*calls));
-		trace_commit(tr, ev);
+		trace_commit(tr, buf, ev);
 	}
 }
 
@@ -507,6 +528,7 @@ static DEFINE_PER_CPU(int, user_stack_busy);
 void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx)
 {
 	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
 	struct userstack_entry *e;
 
 	if (in_nmi() || !current->mm || (current->flags & PF_KTHREAD))
@@ -514,13 +536,13 @@ void trace_record_user_stack(struct trace_array *tr, unsigned int trace_ctx)
 	preempt_disable_notrace();
 	if (__this_cpu_inc_return(user_stack_busy) != 1)
 		goto out;
-	ev = trace_reserve(tr, TRACE_ENTRY_USER_STACK, sizeof(*e), trace_ctx);
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_USER_STACK, sizeof(*e), trace_ctx);
 	if (ev) {
 		e = trace_event_payload(ev);
 		e->tgid = current->tgid;
 		memset(e->caller, 0, sizeof(e->caller));
 		stack_trace_save_user(e->caller, ARRAY_SIZE(e->caller));
-		trace_commit(tr, ev);
+		trace_commit(tr, buf, ev);
 	}
 out:
 	__this_cpu_dec(user_stack_busy);

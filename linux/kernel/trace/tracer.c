@@ -69,6 +69,56 @@ static struct tracer *find_tracer(const char *name)
 	return NULL;
 }
 
+#ifdef CONFIG_TRACER_MAX_TRACE
+/* A latency tracer needs the max buffer: no trigger may hold it. */
+static int max_tracer_check(struct trace_array *tr, struct tracer *t)
+{
+	return t->use_max_tr && tr->snapshot_users ? -EBUSY : 0;
+}
+
+/*
+ * The max buffer as the new tracer needs it: allocated and empty, with
+ * no worst case yet, for a latency tracer; after one, freed (as
+ * upstream: what it kept goes with it).
+ */
+static int max_tracer_prepare(struct trace_array *tr, struct tracer *old,
+			      struct tracer *t)
+{
+	unsigned long flags;
+	int ret;
+
+	if (old && old->use_max_tr && !t->use_max_tr)
+		trace_snapshot_free(tr);
+	if (!t->use_max_tr)
+		return 0;
+	if (!tr->snapshot_allocated) {
+		ret = trace_snapshot_alloc(tr);
+		if (ret)
+			return ret;
+	}
+	mutex_lock(&tr->buffer_mutex);
+	ring_buffer_reset(tr->max_buffer);
+	mutex_unlock(&tr->buffer_mutex);
+	local_irq_save(flags);
+	arch_spin_lock(&tr->max_lock);
+	memset(&tr->max, 0, sizeof(tr->max));
+	arch_spin_unlock(&tr->max_lock);
+	local_irq_restore(flags);
+	return 0;
+}
+#else
+static int max_tracer_check(struct trace_array *tr, struct tracer *t)
+{
+	return 0;
+}
+
+static int max_tracer_prepare(struct trace_array *tr, struct tracer *old,
+			      struct tracer *t)
+{
+	return 0;
+}
+#endif
+
 /* Make @t the current tracer of @tr; falls back to nop if @t fails. */
 static int switch_tracer(struct trace_array *tr, struct tracer *t)
 {
@@ -78,6 +128,9 @@ static int switch_tracer(struct trace_array *tr, struct tracer *t)
 	lockdep_assert_held(&tracer_mutex);
 	if (old == t)
 		return 0;
+	ret = max_tracer_check(tr, t);
+	if (ret)
+		return ret;
 	if (old && old->reset)
 		old->reset(tr);
 	tr->current_trace = &nop_tracer;
@@ -87,6 +140,9 @@ static int switch_tracer(struct trace_array *tr, struct tracer *t)
 		trace_buffer_empty_all(tr);
 		mutex_unlock(&tr->buffer_mutex);
 	}
+	ret = max_tracer_prepare(tr, old, t);
+	if (ret)
+		return ret;
 	if (t->init) {
 		ret = t->init(tr);
 		if (ret)
