@@ -328,6 +328,7 @@ extern struct trace_array *trace_printk_dest;
 void trace_printk_dest_release(struct trace_array *tr);
 void trace_options_init(struct trace_array *tr, struct dentry *dir);
 int trace_set_option(struct trace_array *tr, const char *name);
+bool trace_option_force(struct trace_array *tr, int opt, bool on);
 void trace_boot_options_apply(struct trace_array *tr);
 void trace_boot_tracer_options(struct trace_array *tr);
 
@@ -386,6 +387,8 @@ void trace_pid_files_create(const struct trace_pid_file files[2],
 #endif
 int trace_functions_instance_init(struct trace_array *tr, struct dentry *dir);
 void trace_functions_instance_free(struct trace_array *tr);
+bool trace_function_record(struct trace_array *tr, unsigned long ip,
+			   unsigned long parent_ip, unsigned int ctx);
 void trace_functions_register(void);
 bool trace_pid_allowed(struct trace_array *tr);
 void trace_pid_files_init(struct trace_array *tr, struct dentry *dir);
@@ -445,6 +448,7 @@ void trace_snapshot_disarm(struct trace_array *tr);
 void trace_snapshot_take(struct trace_array *tr);
 void trace_max_swap(struct trace_array *tr, const struct trace_max_data *d);
 int trace_max_swap_cpu(struct trace_array *tr, const struct trace_max_data *d);
+void trace_max_data_task(struct trace_max_data *d, struct task_struct *p);
 int trace_snapshot_command(struct trace_array *tr, int cpu, unsigned long val);
 void trace_snapshot_help(struct seq_file *m, struct trace_array *tr, int cpu);
 int tracing_alloc_snapshot(void);

@@ -88,14 +88,40 @@ static bool count_repeat(struct trace_array *tr, unsigned long ip,
 	return false;
 }
 
+/**
+ * trace_function_record - record a function entry
+ * @tr: the instance
+ * @ip: the function
+ * @parent_ip: where it was called from
+ * @ctx: the entry's context word
+ *
+ * For the function tracer, and the latency tracers that show the
+ * functions run inside their sections.
+ *
+ * Return: true if it was recorded.
+ */
+bool trace_function_record(struct trace_array *tr, unsigned long ip,
+			   unsigned long parent_ip, unsigned int ctx)
+{
+	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
+	struct ftrace_entry *e;
+
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_FN, sizeof(*e), ctx);
+	if (!ev)
+		return false;
+	e = trace_event_payload(ev);
+	e->ip = ip;
+	e->parent_ip = parent_ip;
+	trace_commit(tr, buf, ev);
+	return true;
+}
+
 static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 				struct ftrace_ops *op,
 				struct ftrace_regs *fregs)
 {
 	struct trace_array *tr = op->private;
-	struct ring_buffer_event *ev;
-	struct trace_buffer *buf;
-	struct ftrace_entry *e;
 	unsigned long flags;
 	unsigned int ctx;
 	int bit;
@@ -110,13 +136,8 @@ static void function_trace_call(unsigned long ip, unsigned long parent_ip,
 	if (unlikely(flags & BIT(TRACE_OPT_FUNC_NO_REPEATS)) &&
 	    count_repeat(tr, ip, parent_ip, ctx))
 		goto out;
-	ev = trace_reserve(tr, &buf, TRACE_ENTRY_FN, sizeof(*e), ctx);
-	if (!ev)
+	if (!trace_function_record(tr, ip, parent_ip, ctx))
 		goto out;
-	e = trace_event_payload(ev);
-	e->ip = ip;
-	e->parent_ip = parent_ip;
-	trace_commit(tr, buf, ev);
 	if (unlikely(flags & BIT(TRACE_OPT_FUNC_STACK_TRACE)))
 		trace_record_func_stack(tr, ctx, ip);
 out:

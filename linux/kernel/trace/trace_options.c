@@ -170,10 +170,45 @@ void trace_printk_dest_release(struct trace_array *tr)
 	mutex_unlock(&options_mutex);
 }
 
+/* Flip @opt of @tr and do what it switches; options_mutex held. */
+static void apply_option(struct trace_array *tr, int opt, bool on)
+{
+	lockdep_assert_held(&options_mutex);
+	WRITE_ONCE(tr->trace_flags, tr->trace_flags ^ BIT(opt));
+	switch (opt) {
+	case TRACE_OPT_OVERWRITE:
+		tr->overwrite = on;
+		if (tr->buffer)
+			trace_buffers_set_overwrite(tr, on);
+		break;
+#ifdef CONFIG_FUNCTION_TRACER
+	case TRACE_OPT_FUNCTION_FORK:
+		trace_pid_fork_update(tr);
+		break;
+#endif
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	/* The graph core's: one value for every instance. */
+	case TRACE_OPT_SLEEP_TIME:
+		WRITE_ONCE(fgraph_sleep_time, on);
+		break;
+	case TRACE_OPT_GRAPH_TIME:
+		WRITE_ONCE(fgraph_graph_time, on);
+		break;
+#endif
+	}
+}
+
+/*
+ * The current tracer hears of a change first and may refuse it.  Lock
+ * order: tracer_mutex, then options_mutex (a tracer's init sets options
+ * with trace_option_force()).
+ */
 static int set_option(struct trace_array *tr, int opt, bool on)
 {
+	struct tracer *t;
 	int ret = 0;
 
+	mutex_lock(&tracer_mutex);
 	mutex_lock(&options_mutex);
 	if (opt == TRACE_OPT_TRACE_PRINTK_DEST) {
 		ret = set_printk_dest(tr, on);
@@ -199,31 +234,42 @@ static int set_option(struct trace_array *tr, int opt, bool on)
 		if (ret)
 			goto out;
 	}
-	WRITE_ONCE(tr->trace_flags, tr->trace_flags ^ BIT(opt));
-	switch (opt) {
-	case TRACE_OPT_OVERWRITE:
-		tr->overwrite = on;
-		if (tr->buffer)
-			trace_buffers_set_overwrite(tr, on);
-		break;
-#ifdef CONFIG_FUNCTION_TRACER
-	case TRACE_OPT_FUNCTION_FORK:
-		trace_pid_fork_update(tr);
-		break;
-#endif
-#ifdef CONFIG_FUNCTION_GRAPH_TRACER
-	/* The graph core's: one value for every instance. */
-	case TRACE_OPT_SLEEP_TIME:
-		WRITE_ONCE(fgraph_sleep_time, on);
-		break;
-	case TRACE_OPT_GRAPH_TIME:
-		WRITE_ONCE(fgraph_graph_time, on);
-		break;
-#endif
+	t = tr->current_trace;
+	if (t && t->flag_changed) {
+		ret = t->flag_changed(tr, opt, on);
+		if (ret)
+			goto out;
 	}
+	apply_option(tr, opt, on);
 out:
 	mutex_unlock(&options_mutex);
+	mutex_unlock(&tracer_mutex);
 	return ret;
+}
+
+/**
+ * trace_option_force - set an option for a tracer's own needs
+ * @tr: the instance
+ * @opt: the TRACE_OPT_* option
+ * @on: its new value
+ *
+ * For a tracer's init and reset (tracer_mutex held): the latency tracers
+ * show their trace in the latency format and keep the overwrite mode.
+ * The tracer's flag_changed() is not called.
+ *
+ * Return: the option's value before.
+ */
+bool trace_option_force(struct trace_array *tr, int opt, bool on)
+{
+	bool was;
+
+	lockdep_assert_held(&tracer_mutex);
+	mutex_lock(&options_mutex);
+	was = trace_opt(tr, opt);
+	if (was != on)
+		apply_option(tr, opt, on);
+	mutex_unlock(&options_mutex);
+	return was;
 }
 
 /**

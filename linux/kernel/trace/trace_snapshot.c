@@ -15,11 +15,13 @@
  */
 #define pr_fmt(fmt) "tracing: " fmt
 
+#include <linux/cred.h>
 #include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/ring_buffer.h>
 #include <linux/sched.h>
+#include <linux/sched/prio.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <linux/tracefs.h>
@@ -323,10 +325,41 @@ void trace_snapshot_disarm(struct trace_array *tr)
 	mutex_unlock(&tracer_mutex);
 }
 
+/**
+ * trace_max_data_task - describe a task in a worst case
+ * @d: the case
+ * @p: the task it is about
+ *
+ * Any context: a section may end with the task's own locks held (its
+ * name is copied without task_lock(), as it may be changing).
+ */
+void trace_max_data_task(struct trace_max_data *d, struct task_struct *p)
+{
+	d->pid = p->pid;
+	memcpy(d->comm, p->comm, sizeof(d->comm));
+	d->comm[sizeof(d->comm) - 1] = '\0';
+	rcu_read_lock();
+	d->uid = from_kuid_munged(&init_user_ns, task_uid(p));
+	rcu_read_unlock();
+	d->nice = task_nice(p);
+	d->policy = p->policy;
+	d->rt_priority = p->rt_priority;
+}
+
 /* Record the task the worst case is about, for the latency header. */
 static void max_data_save(struct trace_array *tr, const struct trace_max_data *d)
 {
 	tr->max = *d;
+}
+
+/*
+ * Whether @d is kept: longer than the worst case so far, or with
+ * tracing_thresh set, any case (the tracer checked the threshold).
+ * max_lock held: two CPUs may both have measured a new worst case.
+ */
+static bool max_beaten(struct trace_array *tr, const struct trace_max_data *d)
+{
+	return READ_ONCE(tracing_thresh) || d->latency > tr->max.latency;
 }
 
 /* Swap the two buffers whole; max_lock held, interrupts off. */
@@ -348,16 +381,16 @@ static void max_swap_locked(struct trace_array *tr)
  * @d: the worst case: its latency, task and section
  *
  * The whole buffer becomes the max buffer and the old max buffer goes on
- * recording.  Interrupts off, not in NMI; a writer on another CPU
+ * recording, unless another case beat it meanwhile.  Interrupts off, not in NMI; a writer on another CPU
  * finishes its entry in the buffer it reserved in.
  */
 void trace_max_swap(struct trace_array *tr, const struct trace_max_data *d)
 {
-	lockdep_assert_irqs_disabled();
+	WARN_ON_ONCE(!raw_irqs_disabled());
 	if (WARN_ON_ONCE(in_nmi()))
 		return;
 	arch_spin_lock(&tr->max_lock);
-	if (READ_ONCE(tr->snapshot_allocated)) {
+	if (READ_ONCE(tr->snapshot_allocated) && max_beaten(tr, d)) {
 		max_swap_locked(tr);
 		max_data_save(tr, d);
 	}
@@ -373,18 +406,21 @@ void trace_max_swap(struct trace_array *tr, const struct trace_max_data *d)
  * latency tracers measure sections that start and end on one CPU.
  * Interrupts off.
  *
- * Return: 0, or the ring buffer's error (-EBUSY: an NMI was writing; the
- * case is then not kept).
+ * Return: 0, -EAGAIN if another case beat it meanwhile, or the ring
+ * buffer's error (-EBUSY: an NMI was writing; the case is then not kept).
  */
 int trace_max_swap_cpu(struct trace_array *tr, const struct trace_max_data *d)
 {
 	int ret = -EINVAL;
 
-	lockdep_assert_irqs_disabled();
+	/* Not lockdep's view: the irqsoff tracer runs inside its hooks. */
+	WARN_ON_ONCE(!raw_irqs_disabled());
 	if (WARN_ON_ONCE(in_nmi()))
 		return -EBUSY;
 	arch_spin_lock(&tr->max_lock);
-	if (READ_ONCE(tr->snapshot_allocated)) {
+	if (!max_beaten(tr, d)) {
+		ret = -EAGAIN;
+	} else if (READ_ONCE(tr->snapshot_allocated)) {
 		ret = ring_buffer_swap_cpu(tr->max_buffer, tr->buffer, d->cpu);
 		if (!ret)
 			max_data_save(tr, d);
