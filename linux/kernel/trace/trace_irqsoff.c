@@ -35,6 +35,23 @@
 #define LAT_IRQS	BIT(0)
 #define LAT_PREEMPT	BIT(1)
 
+/* Which of the three tracers this kernel has. */
+#ifdef CONFIG_IRQSOFF_TRACER
+#define IF_ENABLED_IRQS(x)	x,
+#else
+#define IF_ENABLED_IRQS(x)
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+#define IF_ENABLED_PREEMPT(x)	x,
+#else
+#define IF_ENABLED_PREEMPT(x)
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+#define IF_ENABLED_BOTH(x)	x,
+#else
+#define IF_ENABLED_BOTH(x)
+#endif
+
 /**
  * struct lat_cpu - a CPU's state as the events told it
  * @start_ts:	the buffer clock when the section started
@@ -369,65 +386,43 @@ static int lat_flag_changed(struct trace_array *tr, int opt, bool on)
 	return 0;
 }
 
-#ifdef CONFIG_IRQSOFF_TRACER
-static int irqsoff_init(struct trace_array *tr)
+static int __maybe_unused irqs_init(struct trace_array *tr)
 {
 	return lat_init(tr, LAT_IRQS);
 }
 
-static struct tracer irqsoff_tracer = {
-	.name		= "irqsoff",
-	.init		= irqsoff_init,
-	.reset		= lat_reset,
-	.flag_changed	= lat_flag_changed,
-	.use_max_tr	= true,
-	.print_max	= true,
-};
-#endif
-
-#ifdef CONFIG_PREEMPT_TRACER
-static int preemptoff_init(struct trace_array *tr)
+static int __maybe_unused preempt_init(struct trace_array *tr)
 {
 	return lat_init(tr, LAT_PREEMPT);
 }
 
-static struct tracer preemptoff_tracer = {
-	.name		= "preemptoff",
-	.init		= preemptoff_init,
-	.reset		= lat_reset,
-	.flag_changed	= lat_flag_changed,
-	.use_max_tr	= true,
-	.print_max	= true,
-};
-#endif
-
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-static int preemptirqsoff_init(struct trace_array *tr)
+static int __maybe_unused both_init(struct trace_array *tr)
 {
 	return lat_init(tr, LAT_IRQS | LAT_PREEMPT);
 }
 
-static struct tracer preemptirqsoff_tracer = {
-	.name		= "preemptirqsoff",
-	.init		= preemptirqsoff_init,
-	.reset		= lat_reset,
-	.flag_changed	= lat_flag_changed,
-	.use_max_tr	= true,
-	.print_max	= true,
+/* The three differ only in what they watch. */
+#define LAT_TRACER(_name, _init) {		\
+	.name		= _name,		\
+	.init		= _init,		\
+	.reset		= lat_reset,		\
+	.flag_changed	= lat_flag_changed,	\
+	.use_max_tr	= true,			\
+	.print_max	= true,			\
+}
+
+static struct tracer lat_tracers[] = {
+	IF_ENABLED_IRQS(LAT_TRACER("irqsoff", irqs_init))
+	IF_ENABLED_PREEMPT(LAT_TRACER("preemptoff", preempt_init))
+	IF_ENABLED_BOTH(LAT_TRACER("preemptirqsoff", both_init))
 };
-#endif
 
 static __init int lat_tracers_register(void)
 {
-#ifdef CONFIG_IRQSOFF_TRACER
-	register_tracer(&irqsoff_tracer);
-#endif
-#ifdef CONFIG_PREEMPT_TRACER
-	register_tracer(&preemptoff_tracer);
-#endif
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-	register_tracer(&preemptirqsoff_tracer);
-#endif
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lat_tracers); i++)
+		register_tracer(&lat_tracers[i]);
 	return 0;
 }
 core_initcall(lat_tracers_register);
