@@ -29,6 +29,12 @@
  * written is not taken; its committed part is copied instead, and the
  * copy is kept only if the writer has not recycled the sub-buffer
  * meanwhile.  Writers never wait for readers.
+ *
+ * Swapping.  ring_buffer_swap_cpu() exchanges the data of one CPU's
+ * buffers in two trace_buffers, not the buffers: the rb_cpu stay where
+ * they are, with their writers' state, reader lock and waiters.  It runs
+ * on that CPU with interrupts off, so writers there are either interrupted
+ * by it or NMIs; it refuses while one of the former holds a reservation.
  */
 #define pr_fmt(fmt) "ring-buffer: " fmt
 
@@ -392,6 +398,12 @@ ring_buffer_lock_reserve(struct trace_buffer *buffer, unsigned long length)
 	if (unlikely(!rb_enter_context(cb)))
 		goto out;
 	local_inc(&cb->committing);
+	/*
+	 * ring_buffer_swap_cpu() may run in an interrupt on this CPU and
+	 * exchange the ring under us until it sees @committing raised: the
+	 * compiler must not read any of the ring's state before that.
+	 */
+	barrier();
 	ev = rb_reserve(cb, length);
 	if (likely(ev))
 		return ev;
@@ -548,3 +560,184 @@ u64 ring_buffer_event_time_stamp(struct trace_buffer *buffer,
 	return buffer->clock();
 }
 EXPORT_SYMBOL_GPL(ring_buffer_event_time_stamp);
+
+#ifdef CONFIG_RING_BUFFER_ALLOW_SWAP
+/* --- Swapping a CPU's data between two buffers ----------------------------- */
+
+static void rb_swap_local(local_t *x, local_t *y)
+{
+	long v = local_read(x);
+
+	local_set(x, local_read(y));
+	local_set(y, v);
+}
+
+/*
+ * Exchange the data of @x and @y, as struct rb_cpu divides it.  Both
+ * reader locks are held, and no writer is between reserve and commit on
+ * either.
+ */
+static void rb_cpu_swap_data(struct rb_cpu *x, struct rb_cpu *y)
+{
+	swap(x->slots, y->slots);
+	swap(x->pages, y->pages);
+	swap(x->tail_page, y->tail_page);
+	swap(x->tail, y->tail);
+	swap(x->commit_pos, y->commit_pos);
+	swap(x->head, y->head);
+	swap(x->last_pos, y->last_pos);
+	swap(x->last_ts, y->last_ts);
+	swap(x->last_event, y->last_event);
+	rb_swap_local(&x->written, &y->written);
+	rb_swap_local(&x->overrun, &y->overrun);
+	rb_swap_local(&x->commit_overrun, &y->commit_overrun);
+	rb_swap_local(&x->dropped, &y->dropped);
+	swap(x->read, y->read);
+	swap(x->reader_page, y->reader_page);
+	swap(x->read_off, y->read_off);
+	swap(x->read_ts, y->read_ts);
+	swap(x->last_overrun, y->last_overrun);
+	swap(x->lost, y->lost);
+	/* Both reader pages have new contents; iterators start over. */
+	x->reader_seq++;
+	y->reader_seq++;
+	x->swaps++;
+	y->swaps++;
+}
+
+/**
+ * ring_buffer_swap_cpu - exchange what one CPU recorded in two buffers
+ * @buffer_a: one buffer
+ * @buffer_b: the other
+ * @cpu: the CPU; this must run on it
+ *
+ * Afterwards what @cpu recorded in @buffer_a is read from @buffer_b, and
+ * the other way round, statistics included (entries, overrun, dropped,
+ * read).  Each buffer keeps its own recording switches, readers and
+ * waiters: a waiter is woken to look at its buffer's new data, and an
+ * iterator whose data left starts over at the new data's oldest unread
+ * event and reports ring_buffer_iter_dropped().  The buffers' clocks and
+ * timestamp modes are the caller's to keep alike.
+ *
+ * The latency tracers call this for the CPU they run on, the per-CPU
+ * snapshot files through smp_call_function_single().  A whole-buffer
+ * swap is the caller's: it exchanges its trace_buffer pointers instead.
+ *
+ * Context: on @cpu, in any context but NMI.  Interrupts are disabled
+ * inside; the reader locks of both CPU buffers are taken.
+ *
+ * Return: 0 on success; -EINVAL if @cpu has no CPU buffer in either
+ * buffer, the two differ in the number or size of sub-buffers, both
+ * buffers are the same, or this does not run on @cpu; -EAGAIN if
+ * recording is disabled on either buffer or on @cpu of either (as it
+ * also is while a resize, reset or sub-buffer order change runs);
+ * -EBUSY if a writer on @cpu has a reservation open in either buffer,
+ * or if called in NMI.
+ */
+int ring_buffer_swap_cpu(struct trace_buffer *buffer_a,
+			 struct trace_buffer *buffer_b, int cpu)
+{
+	struct rb_cpu *ca, *cb, *lo, *hi;
+	unsigned long flags;
+	int ret = 0;
+
+	if (cpu < 0 || cpu >= nr_cpu_ids || buffer_a == buffer_b)
+		return -EINVAL;
+	/* Both pair with the release in trace_rb_cpu_prepare(). */
+	ca = smp_load_acquire(&buffer_a->cpus[cpu]);
+	cb = smp_load_acquire(&buffer_b->cpus[cpu]); /* as above */
+	if (!ca || !cb)
+		return -EINVAL;
+	/* An NMI may have interrupted a reader lock holder on this CPU. */
+	if (in_nmi())
+		return -EBUSY;
+
+	local_irq_save(flags);
+	if (cpu != smp_processor_id()) {
+		/* Writers on @cpu would go on under the swap. */
+		WARN_ON_ONCE(cpu_online(cpu));
+		ret = -EINVAL;
+		goto out_irq;
+	}
+	/*
+	 * The reader locks keep out readers and iterators of both, and the
+	 * ring changes of resizes and resets, which hold them too.  One lock
+	 * class: nest them by address.
+	 */
+	lo = ca < cb ? ca : cb;
+	hi = ca < cb ? cb : ca;
+	raw_spin_lock(&lo->reader_lock);
+	raw_spin_lock_nested(&hi->reader_lock, SINGLE_DEPTH_NESTING);
+	if (ca->nr_pages != cb->nr_pages || ca->order != cb->order) {
+		ret = -EINVAL;
+		goto out_unlock;
+	}
+	/*
+	 * A resize, reset or sub-buffer order change pauses recording on
+	 * its buffer first, then waits for a grace period before it changes
+	 * anything outside the reader lock.  With interrupts off we are in
+	 * an RCU read-side section: either we see recording paused here, or
+	 * it waits for us.
+	 */
+	if (!rb_may_record(buffer_a, ca) || !rb_may_record(buffer_b, cb)) {
+		ret = -EAGAIN;
+		goto out_unlock;
+	}
+	/*
+	 * With interrupts off only an NMI can still write on this CPU.  One
+	 * that comes from here on finds recording off and touches neither
+	 * ring, so it cannot see one half swapped.
+	 */
+	atomic_inc(&ca->record_disabled);
+	atomic_inc(&cb->record_disabled);
+	/* Program order on one CPU: an NMI after this sees the increments. */
+	barrier();
+	/*
+	 * A writer we interrupted between reserve and commit would commit
+	 * its event into the other buffer's ring.  One interrupted before
+	 * it raised @committing reads the ring only after we return (see
+	 * ring_buffer_lock_reserve()), and finds its buffer's new one.
+	 */
+	if (local_read(&ca->committing) || local_read(&cb->committing)) {
+		ret = -EBUSY;
+		goto out_enable;
+	}
+	/*
+	 * An NMI's event reserved while the writer it interrupted was
+	 * publishing is complete but maybe not published: that writer's
+	 * re-check (in rb_end_commit()) would look at the swapped ring.
+	 * Publish both rings now, as an outermost writer does.
+	 */
+	local_inc(&ca->committing);
+	rb_end_commit(ca);
+	local_inc(&cb->committing);
+	rb_end_commit(cb);
+	rb_cpu_swap_data(ca, cb);
+out_enable:
+	/* No NMI may write before the swap is complete. */
+	barrier();
+	atomic_dec(&cb->record_disabled);
+	atomic_dec(&ca->record_disabled);
+out_unlock:
+	raw_spin_unlock(&hi->reader_lock);
+	raw_spin_unlock(&lo->reader_lock);
+	/*
+	 * Waiters look at the data they wait on only under the reader lock,
+	 * after raising their flags.  One that looked before the swap set
+	 * its flag before we took the lock, so we see it here and wake it
+	 * to look again; one that looks after sees the new data.
+	 */
+	if (!ret) {
+		if (READ_ONCE(ca->waiters_pending) ||
+		    READ_ONCE(buffer_a->waiters_pending))
+			irq_work_queue(&ca->wake_work);
+		if (READ_ONCE(cb->waiters_pending) ||
+		    READ_ONCE(buffer_b->waiters_pending))
+			irq_work_queue(&cb->wake_work);
+	}
+out_irq:
+	local_irq_restore(flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(ring_buffer_swap_cpu);
+#endif /* CONFIG_RING_BUFFER_ALLOW_SWAP */

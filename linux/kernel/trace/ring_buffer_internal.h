@@ -114,6 +114,19 @@ static inline unsigned long rb_consumed_count(unsigned long v)
  *		before it is woken: writers do not wake it for less
  *		(RB_WAIT_FULL_NONE while nobody waits)
  * @wake_work:	wakes @waitq from any context
+ * @swaps:	bumped by ring_buffer_swap_cpu(), under @reader_lock: an
+ *		iterator that sees it change knows its walk's data left
+ *
+ * ring_buffer_swap_cpu() exchanges the data of two rb_cpu of the same CPU
+ * and leaves each where it is.  The data are the ring and everything
+ * that describes it: @slots, @pages, @tail_page, @tail, @commit_pos,
+ * @head, @last_pos, @last_ts, @last_event, the counters from @written to
+ * @read, and the reader's @reader_page, @read_off, @read_ts,
+ * @last_overrun and @lost (@order and @nr_pages are equal, or there is
+ * no swap).  The rest belongs to the (buffer, CPU) pair and stays: the
+ * writers' @committing, @moving, @context and @nest, @record_disabled,
+ * @reader_lock, and the waiters.  A field added here must go to one side
+ * or the other in rb_cpu_swap_data().
  */
 struct rb_cpu {
 	struct trace_buffer	*buffer;
@@ -154,6 +167,7 @@ struct rb_cpu {
 	bool			waiters_pending;
 	int			wait_full;
 	struct irq_work		wake_work;
+	unsigned long		swaps;
 };
 
 #define RB_WAIT_FULL_NONE	INT_MAX

@@ -491,6 +491,7 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_page);
  * @pos:	ring position of the page walked, or ULONG_MAX for the
  *		reader page
  * @reader_seq:	cb->reader_seq when the walk entered the reader page
+ * @swaps:	cb->swaps then: the data walked is still the CPU buffer's
  * @off:	offset of the current event in its page
  * @ts:		timestamp before the current event
  * @size:	bytes of the event in @event, 0 if none is loaded
@@ -501,12 +502,14 @@ EXPORT_SYMBOL_GPL(ring_buffer_read_page);
  * Writers are not paused: each event is copied out and kept only if its
  * page was not recycled meanwhile.  A recycled page makes the walk go on
  * at the oldest data still in the buffer, and ring_buffer_iter_dropped()
- * report it.
+ * report it.  So does a ring_buffer_swap_cpu() that takes the data away:
+ * the walk goes on at the oldest unread event of the data swapped in.
  */
 struct ring_buffer_iter {
 	struct rb_cpu		*cb;
 	unsigned long		pos;
 	unsigned long		reader_seq;
+	unsigned long		swaps;
 	unsigned int		off;
 	u64			ts;
 	unsigned int		size;
@@ -521,6 +524,7 @@ static void rb_iter_at_reader(struct ring_buffer_iter *it)
 
 	it->pos = ULONG_MAX;
 	it->reader_seq = cb->reader_seq;
+	it->swaps = cb->swaps;
 	it->off = cb->read_off;
 	it->ts = cb->read_ts;
 }
@@ -531,7 +535,9 @@ static void rb_iter_at_pos(struct ring_buffer_iter *it, unsigned long pos)
 	it->off = rb_unread_start(rb_page_at(it->cb, pos), &it->ts);
 }
 
-enum rb_iter_state { RB_ITER_OK, RB_ITER_CONSUMED, RB_ITER_RECYCLED };
+enum rb_iter_state {
+	RB_ITER_OK, RB_ITER_CONSUMED, RB_ITER_RECYCLED, RB_ITER_SWAPPED
+};
 
 /* Is the page the walk is in still there? */
 static enum rb_iter_state rb_iter_check(struct ring_buffer_iter *it,
@@ -540,6 +546,9 @@ static enum rb_iter_state rb_iter_check(struct ring_buffer_iter *it,
 	struct rb_cpu *cb = it->cb;
 	struct rb_page *page;
 
+	/* Positions and the reader's sequence mean nothing in other data. */
+	if (it->swaps != cb->swaps)
+		return RB_ITER_SWAPPED;
 	if (it->pos == ULONG_MAX) {
 		*pagep = cb->reader_page;
 		return it->reader_seq == cb->reader_seq ? RB_ITER_OK :
@@ -575,6 +584,11 @@ static bool rb_iter_load(struct ring_buffer_iter *it)
 		case RB_ITER_RECYCLED:
 			it->dropped = true;
 			rb_iter_at_pos(it, READ_ONCE(cb->head));
+			continue;
+		case RB_ITER_SWAPPED:
+			/* The data walked went to another buffer. */
+			it->dropped = true;
+			rb_iter_at_reader(it);
 			continue;
 		case RB_ITER_OK:
 			break;
@@ -850,6 +864,10 @@ static bool rb_wait_ready(struct trace_buffer *buffer, int cpu, int full)
  * @full: for one CPU, the percentage of sub-buffers that must be filled
  * @cond: an extra wake-up condition (may be NULL)
  * @data: its argument
+ *
+ * The wait is on the buffer's CPU, not on the data it holds: after a
+ * ring_buffer_swap_cpu() the waiter is woken and looks at the data
+ * swapped in.
  *
  * Return: 0 when there is data, @cond holds or ring_buffer_wake_waiters()
  * was called; -EINTR on a signal; -ENODEV for a bad CPU.

@@ -887,11 +887,18 @@ static struct rb_cpu *rb_cpu_of(struct trace_buffer *buffer, int cpu)
 unsigned long ring_buffer_entries_cpu(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags, n;
 
 	if (!cb)
 		return 0;
-	return local_read(&cb->written) - local_read(&cb->overrun) -
-		READ_ONCE(cb->read);
+	/*
+	 * The reader lock keeps ring_buffer_swap_cpu() out: three counters
+	 * of two different rings could make a huge difference.
+	 */
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	n = local_read(&cb->written) - local_read(&cb->overrun) - cb->read;
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return n;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_entries_cpu);
 
@@ -1031,8 +1038,16 @@ EXPORT_SYMBOL_GPL(ring_buffer_bytes_cpu);
 size_t ring_buffer_nr_dirty_pages(struct trace_buffer *buffer, int cpu)
 {
 	struct rb_cpu *cb = rb_cpu_of(buffer, cpu);
+	unsigned long flags;
+	size_t n;
 
-	return cb ? READ_ONCE(cb->tail) - READ_ONCE(cb->head) : 0;
+	if (!cb)
+		return 0;
+	/* Head and tail of one ring, not of two a swap exchanges. */
+	raw_spin_lock_irqsave(&cb->reader_lock, flags);
+	n = READ_ONCE(cb->tail) - READ_ONCE(cb->head);
+	raw_spin_unlock_irqrestore(&cb->reader_lock, flags);
+	return n;
 }
 EXPORT_SYMBOL_GPL(ring_buffer_nr_dirty_pages);
 
