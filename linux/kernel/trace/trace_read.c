@@ -418,6 +418,17 @@ static bool reader_shows_max(struct trace_array *tr)
 	return ret;
 }
 
+/* A latency tracer owns the max buffer (snapshot_raw cannot read it). */
+static bool reader_max_busy(struct trace_array *tr)
+{
+	bool ret;
+
+	mutex_lock(&tracer_mutex);
+	ret = tr->current_trace->use_max_tr;
+	mutex_unlock(&tracer_mutex);
+	return ret;
+}
+
 /* echo > trace: empty what trace shows (the CPU's or all). */
 static void trace_truncate(struct trace_array *tr, int cpu, bool max)
 {
@@ -552,8 +563,13 @@ const struct file_operations trace_fops = {
 #ifdef CONFIG_TRACER_MAX_TRACE
 /* --- snapshot, per_cpu/cpuN/snapshot ------------------------------------ */
 
+/* A latency tracer owns the max buffer: no snapshot file opens meanwhile. */
 static int snapshot_open(struct inode *inode, struct file *file)
 {
+	struct trace_cpu_file *f = inode->i_private;
+
+	if (reader_max_busy(f->tr))
+		return -EBUSY;
 	return trace_view_open(inode, file, true);
 }
 
@@ -807,7 +823,7 @@ static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 	 * trace_pipe_raw has one reader a CPU; snapshot_raw reads what no
 	 * writer touches, and the ring buffer's reader lock orders readers.
 	 */
-	if (snapshot && reader_shows_max(r->tr))
+	if (snapshot && reader_max_busy(r->tr))
 		ret = -EBUSY;
 	else if (!snapshot)
 		ret = reader_claim(r);
