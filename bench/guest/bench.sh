@@ -152,4 +152,30 @@ if [ -f $T/events/syscalls/enable ]; then
 	echo 0 > $T/events/syscalls/enable
 fi
 
+# The latency tracers' hooks (bench/modules/lat_bench.c times the loop):
+# a local_irq_disable()/local_irq_enable() pair with no tracer and with
+# irqsoff current, a preempt_disable()/preempt_enable() pair with no
+# tracer and with preemptoff current (function-trace as by default:
+# the pairs call no function, but every section is timed and its ends
+# written).
+lat_run() { # irq|preempt
+	dmesg -c >/dev/null
+	echo 200000 > /sys/module/lat_bench/parameters/${1}_pair
+	dmesg | sed -n "s/.*lat_bench: ${1}_pair \([0-9]*\) ns\/op.*/\1/p" | tail -1
+}
+if insmod /modules/lat_bench.ko 2>/dev/null; then
+	echo nop > $T/current_tracer
+	bench irq_pair_nop "$(lat_run irq)"
+	bench preempt_pair_nop "$(lat_run preempt)"
+	for t in irqsoff:irq preemptoff:preempt; do
+		grep -qw ${t%:*} $T/available_tracers || continue
+		echo > $T/trace
+		echo ${t%:*} > $T/current_tracer
+		echo 0 > $T/tracing_max_latency
+		bench ${t#*:}_pair_${t%:*} "$(lat_run ${t#*:})"
+		echo nop > $T/current_tracer
+	done
+	rmmod lat_bench
+fi
+
 echo "@@ end" >$R

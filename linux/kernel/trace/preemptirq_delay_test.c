@@ -15,7 +15,9 @@
  * A section is opened and closed by delay_section_irq() or
  * delay_section_preempt(), the names a latency trace gives as "started
  * at" and "ended at"; inside it delay_spin() polls the clock.  All three
- * stay out of line so that the function tracer can see them.
+ * stay out of line, so that the trace names them (as the callers of what
+ * they call, and with entries of their own where this file is built with
+ * the function tracer's flags).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
