@@ -7,6 +7,9 @@
  *   stacktrace		record a kernel stack trace
  *   dump, cpudump	print the buffer of every CPU, or of this one, to
  *			the console
+ *   snapshot		swap the instance's buffer with its snapshot; the
+ *			snapshot is held (trace_snapshot_arm()) while the
+ *			command is set, so "echo 0 > snapshot" is refused
  *   enable_event:SYS:EVENT, disable_event:SYS:EVENT
  *			switch an event of the instance on or off; the
  *			event stays in soft mode while the command is set
@@ -52,6 +55,8 @@ struct probe_cmd {
 			       unsigned long ip);
 	/* It names an event: "SYS:EVENT" comes before the count. */
 	bool		event;
+	/* It takes snapshots: it holds the instance's snapshot while set. */
+	bool		snapshot;
 };
 
 /**
@@ -131,6 +136,35 @@ static bool dump_cpu(struct func_probe *p, atomic_long_t *left,
 	return true;
 }
 
+#ifdef CONFIG_TRACER_SNAPSHOT
+/* Any context: trace_snapshot_take() refuses in NMI, in the trace. */
+static bool take_snapshot(struct func_probe *p, atomic_long_t *left,
+			  unsigned long ip)
+{
+	if (!take_one(left))
+		return false;
+	trace_snapshot_take(p->tr);
+	return true;
+}
+
+static int snapshot_hold(struct trace_array *tr)
+{
+	return trace_snapshot_arm(tr);
+}
+
+static void snapshot_release(struct trace_array *tr)
+{
+	trace_snapshot_disarm(tr);
+}
+#else
+static int snapshot_hold(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+
+static void snapshot_release(struct trace_array *tr) { }
+#endif
+
 #ifdef CONFIG_EVENT_TRACING
 /* Flip the target's soft-disable bit; only a change uses up a count. */
 static bool event_switch(struct func_probe *p, atomic_long_t *left,
@@ -167,6 +201,9 @@ static const struct probe_cmd probe_cmds[] = {
 	{ "stacktrace",	stack },
 	{ "dump",	dump_all },
 	{ "cpudump",	dump_cpu },
+#ifdef CONFIG_TRACER_SNAPSHOT
+	{ "snapshot",	take_snapshot,	.snapshot = true },
+#endif
 #ifdef CONFIG_EVENT_TRACING
 	{ "enable_event",	event_on,	true },
 	{ "disable_event",	event_off,	true },
@@ -259,6 +296,9 @@ static struct probe_counts *counts_for(struct ftrace_hash *hash,
 static void probe_free(struct func_probe *p)
 {
 	unregister_ftrace_function(&p->ops);
+	/* No call of probe_func() is left that could take a snapshot. */
+	if (p->cmd->snapshot)
+		snapshot_release(p->tr);
 	list_del(&p->list);
 	ftrace_free_filter(&p->ops);
 	kfree(rcu_dereference_protected(p->counts,
@@ -338,7 +378,8 @@ static struct trace_event_file *probe_target(struct trace_array *tr,
  * @remove: remove it from the matching functions instead
  *
  * Return: 0, -EINVAL for an unknown command, a bad count or a glob that
- * matches nothing, -ENODEV to remove a command that is not set, or
+ * matches nothing, -ENODEV to remove a command that is not set, -EBUSY
+ * for a snapshot command while a latency tracer owns the snapshot, or
  * -ENOMEM.
  */
 int ftrace_probe_command(struct trace_array *tr, const char *glob,
@@ -379,10 +420,19 @@ int ftrace_probe_command(struct trace_array *tr, const char *glob,
 		goto out;
 	ret = 0;
 	if (!p) {
+		/* Held from here; probe_free() lets go of it. */
+		if (pc->snapshot) {
+			ret = snapshot_hold(tr);
+			if (ret)
+				goto out;
+		}
 		ret = -ENOMEM;
 		p = kzalloc(sizeof(*p), GFP_KERNEL);
-		if (!p)
+		if (!p) {
+			if (pc->snapshot)
+				snapshot_release(tr);
 			goto out;
+		}
 		p->tr = tr;
 		p->cmd = pc;
 		/* The probe now holds the target's soft mode. */

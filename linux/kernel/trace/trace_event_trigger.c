@@ -5,7 +5,7 @@
  * fires, in the instance of that file:
  *
  *   traceon[:N] [if FILTER]     traceoff[:N] [if FILTER]
- *   stacktrace[:N] [if FILTER]
+ *   snapshot[:N] [if FILTER]    stacktrace[:N] [if FILTER]
  *   enable_event:SYS:EVENT[:N] [if FILTER]
  *   disable_event:SYS:EVENT[:N] [if FILTER]
  *
@@ -15,9 +15,14 @@
  * put their target in soft mode too and flip its soft-disable bit.
  *
  * A trigger without a filter runs before the record is reserved; one
- * with a filter runs on the finished record.  traceon, traceoff and
- * stacktrace then wait until the record is committed, so that the
- * record is in the buffer before tracing stops or its stack follows.
+ * with a filter runs on the finished record.  traceon, traceoff,
+ * snapshot and stacktrace then wait until the record is committed, so
+ * that the record is in the buffer before tracing stops, the buffers
+ * are swapped or its stack follows.  A snapshot trigger always takes
+ * the record path, filter or not: the snapshot it takes holds the
+ * event that fired it.  A snapshot trigger holds the instance's
+ * snapshot (trace_snapshot_arm()) while it exists.
+ *
  * Triggers are an RCU list, read by probes with preemption disabled.
  */
 #include <linux/ctype.h>
@@ -33,6 +38,7 @@
 enum trigger_kind {
 	TRIGGER_TRACEON,
 	TRIGGER_TRACEOFF,
+	TRIGGER_SNAPSHOT,
 	TRIGGER_STACKTRACE,
 	TRIGGER_ENABLE_EVENT,
 	TRIGGER_DISABLE_EVENT,
@@ -59,9 +65,13 @@ struct event_trigger {
 	struct rcu_head		rcu;
 };
 
+/* A kind this kernel does not build has no name: it is never parsed. */
 static const char *const trigger_names[NR_TRIGGER_KINDS] = {
 	[TRIGGER_TRACEON]	= "traceon",
 	[TRIGGER_TRACEOFF]	= "traceoff",
+#ifdef CONFIG_TRACER_SNAPSHOT
+	[TRIGGER_SNAPSHOT]	= "snapshot",
+#endif
 	[TRIGGER_STACKTRACE]	= "stacktrace",
 	[TRIGGER_ENABLE_EVENT]	= "enable_event",
 	[TRIGGER_DISABLE_EVENT]	= "disable_event",
@@ -77,6 +87,36 @@ static bool is_event_switch(enum trigger_kind kind)
 {
 	return kind == TRIGGER_ENABLE_EVENT || kind == TRIGGER_DISABLE_EVENT;
 }
+
+/*
+ * The instance's snapshot for snapshot triggers: held from the trigger's
+ * arrival to its removal, so that "echo 0 > snapshot" cannot free it and
+ * a latency tracer cannot take the max buffer meanwhile.
+ */
+#ifdef CONFIG_TRACER_SNAPSHOT
+static int snapshot_hold(struct trace_array *tr)
+{
+	return trace_snapshot_arm(tr);
+}
+
+static void snapshot_release(struct trace_array *tr)
+{
+	trace_snapshot_disarm(tr);
+}
+
+static void snapshot_take(struct trace_array *tr)
+{
+	trace_snapshot_take(tr);
+}
+#else
+static int snapshot_hold(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+
+static void snapshot_release(struct trace_array *tr) { }
+static void snapshot_take(struct trace_array *tr) { }
+#endif
 
 /* Take one firing from @t's count: false if none is left. */
 static bool take_count(struct event_trigger *t)
@@ -116,6 +156,10 @@ static void trigger_fire(struct trace_event_file *file, struct event_trigger *t)
 		else
 			tracer_tracing_off(tr);
 		break;
+	case TRIGGER_SNAPSHOT:
+		if (take_count(t))
+			snapshot_take(tr);
+		break;
 	case TRIGGER_STACKTRACE:
 		if (take_count(t))
 			trace_record_stack(tr, tracing_gen_ctx(), 3);
@@ -144,6 +188,8 @@ static enum event_trigger_type kind_type(enum trigger_kind kind)
 	case TRIGGER_TRACEON:
 	case TRIGGER_TRACEOFF:
 		return ETT_TRACE_ONOFF;
+	case TRIGGER_SNAPSHOT:
+		return ETT_SNAPSHOT;
 	case TRIGGER_STACKTRACE:
 		return ETT_STACKTRACE;
 	default:
@@ -225,7 +271,8 @@ static void update_trigger_flags(struct trace_event_file *file)
 
 	list_for_each_entry(t, &file->triggers, list) {
 		any = true;
-		cond |= !!t->filter;
+		/* A snapshot waits for the record, which only this path has. */
+		cond |= t->filter || t->kind == TRIGGER_SNAPSHOT;
 	}
 	if (cond)
 		set_bit(EVENT_FILE_FL_TRIGGER_COND_BIT, &file->flags);
@@ -244,6 +291,12 @@ static void trigger_remove(struct trace_event_file *file,
 	update_trigger_flags(file);
 	atomic_dec(&file->tm_ref);
 	trace_event_enable(file, false, true);
+	/*
+	 * A probe may still take a snapshot through @t until the grace
+	 * period: trace_snapshot_take() copes with a freed snapshot.
+	 */
+	if (t->kind == TRIGGER_SNAPSHOT)
+		snapshot_release(file->tr);
 	if (t->target) {
 		trace_event_enable(t->target, false, true);
 		trace_event_put_ref(t->target->event_call);
@@ -371,8 +424,15 @@ static int trigger_add(struct trace_event_file *file, enum trigger_kind kind,
 		refcount_inc(&target->ref);
 		t->target = target;
 	}
+	if (kind == TRIGGER_SNAPSHOT) {
+		ret = snapshot_hold(file->tr);
+		if (ret)
+			goto free;
+	}
 	ret = trace_event_enable(file, true, true);
 	if (ret) {
+		if (kind == TRIGGER_SNAPSHOT)
+			snapshot_release(file->tr);
 		if (target) {
 			trace_event_enable(target, false, true);
 			trace_event_put_ref(target->event_call);
@@ -399,8 +459,10 @@ free:
  * Called with event_mutex held.
  *
  * Return: 0; -EINVAL for an unknown or malformed command, an unknown
- * target or a bad filter; -EEXIST for a second trigger of a kind.
- * Removing a trigger that does not exist succeeds.
+ * target or a bad filter; -EEXIST for a second trigger of a kind;
+ * for a snapshot trigger, the error of trace_snapshot_arm() (-EBUSY
+ * while a latency tracer owns the snapshot, -ENOMEM).  Removing a
+ * trigger that does not exist succeeds.
  */
 int trace_event_trigger_write(struct trace_event_file *file, char *cmd)
 {
@@ -431,7 +493,7 @@ int trace_event_trigger_write(struct trace_event_file *file, char *cmd)
 	}
 	name = strsep(&head, ":");
 	for (kind = 0; kind < NR_TRIGGER_KINDS; kind++) {
-		if (!strcmp(name, trigger_names[kind]))
+		if (trigger_names[kind] && !strcmp(name, trigger_names[kind]))
 			break;
 	}
 	if (kind == NR_TRIGGER_KINDS)
@@ -476,7 +538,8 @@ void trace_event_triggers_show(struct seq_buf *s,
 	if (list_empty(&file->triggers)) {
 		seq_buf_puts(s, "# Available triggers:\n#");
 		for (kind = 0; kind < NR_TRIGGER_KINDS; kind++)
-			seq_buf_printf(s, " %s", trigger_names[kind]);
+			if (trigger_names[kind])
+				seq_buf_printf(s, " %s", trigger_names[kind]);
 		seq_buf_putc(s, '\n');
 		return;
 	}

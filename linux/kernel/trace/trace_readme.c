@@ -57,7 +57,11 @@ const char tracing_readme_text[] =
 	"                      accepts: func_full_name or glob-matching-pattern,\n"
 	"                      !pattern removes, pattern:mod:module, and\n"
 	"                      commands func:traceon|traceoff|stacktrace|\n"
+#ifdef CONFIG_TRACER_SNAPSHOT
+	"                      dump|cpudump|snapshot[:count].\n"
+#else
 	"                      dump|cpudump[:count].\n"
+#endif
 	"  set_ftrace_notrace  never trace these functions (same syntax).\n"
 	"  set_ftrace_pid      trace only these pids;\n"
 	"  set_ftrace_notrace_pid  never these pids (options/function-fork:\n"
