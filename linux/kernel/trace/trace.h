@@ -166,6 +166,8 @@ struct trace_max_data {
  * @fork_ops:		an instance's ops that follows forks for function-fork
  *			(ftrace_pid.c); the top level's is static
  * @events:		its trace_event_files, one per event (event_mutex)
+ * @marker_file:	its ftrace/print event file, whose triggers its
+ *			trace_marker writes run; set while the file exists
  * @event_systems:	its trace_subsystem_dirs (event_mutex)
  * @event_dir:		its events/ directory (eventfs)
  * @event_instance:	link in the event layer's list of instances
@@ -213,6 +215,7 @@ struct trace_array {
 	struct option_file	*option_files;
 	struct ftrace_ops	*fork_ops;
 	struct list_head	events;
+	struct trace_event_file	*marker_file;
 	struct list_head	event_systems;
 	struct eventfs_inode	*event_dir;
 	struct list_head	event_instance;

@@ -348,17 +348,39 @@ static const struct file_operations cpumask_fops = {
 #define FAULTED_LEN		(sizeof("<faulted>") - 1)
 
 /*
+ * The triggers of the instance's ftrace/print event, if it has any: a
+ * marker is that event's record.  The writer holds the instance, so the
+ * event file stays while it writes.
+ */
+static struct trace_event_file *marker_triggers(struct trace_array *tr)
+{
+	struct trace_event_file *file = READ_ONCE(tr->marker_file);
+
+	if (!IS_ENABLED(CONFIG_EVENT_TRACING) || !file ||
+	    !(READ_ONCE(file->flags) & EVENT_FILE_FL_TRIGGER_MODE))
+		return NULL;
+	return file;
+}
+
+/*
  * The name shows in every marker line ("tracing_mark_write: text"), as
  * the %ps of the entry's ip.  One write is one entry: what does not fit
  * (TRACE_MARKER_MAX, or an event of the buffer) is cut off and the short
  * count tells user space to write the rest again.
+ *
+ * ftrace/print's triggers see the finished record before its commit
+ * (their filters test it, enable_event and disable_event act there);
+ * the rest (traceon, traceoff, snapshot, stacktrace) act once it is in
+ * the buffer, so that a snapshot holds the marker that took it.
  */
 static noinline ssize_t tracing_mark_write(struct file *file,
 					   const char __user *ubuf,
 					   size_t cnt, loff_t *ppos)
 {
 	struct trace_cpu_file *f = file->private_data;
+	enum event_trigger_type tt = ETT_NONE;
 	struct trace_array *tr = f->tr;
+	struct trace_event_file *trig;
 	struct ring_buffer_event *ev;
 	struct trace_buffer *buf;
 	struct print_entry *e;
@@ -394,7 +416,16 @@ static noinline ssize_t tracing_mark_write(struct file *file,
 	if (nl)
 		e->buf[cnt] = '\n';
 	e->buf[cnt + nl] = '\0';
+	/* The reserve keeps preemption off: the trigger list's RCU. */
+	trig = marker_triggers(tr);
+	if (trig)
+		tt = event_triggers_call(trig, buf, e, ev);
 	trace_commit(tr, buf, ev);
+	if (tt) {
+		preempt_disable_notrace();
+		event_triggers_post_call(trig, tt);
+		preempt_enable_notrace();
+	}
 	if (ret > 0)
 		*ppos += ret;
 	return ret;

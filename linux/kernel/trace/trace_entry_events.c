@@ -446,6 +446,17 @@ struct trace_event_call *const trace_entry_calls[] = {
 const unsigned int nr_trace_entry_calls = ARRAY_SIZE(trace_entry_calls);
 
 /**
+ * trace_entry_is_marker - whether an event is the one trace_marker writes
+ * @call: the event
+ *
+ * Return: true for ftrace/print, whose triggers marker writes run.
+ */
+bool trace_entry_is_marker(const struct trace_event_call *call)
+{
+	return call == &print_call;
+}
+
+/**
  * trace_entry_is_printk - whether an entry type is trace_printk()'s
  * @type: the entry's type
  *

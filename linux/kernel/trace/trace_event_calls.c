@@ -384,6 +384,8 @@ static struct trace_event_file *file_create(struct trace_array *tr,
 	if (trace_event_pids_set(tr))
 		file->flags |= EVENT_FILE_FL_PID_FILTER;
 	list_add_tail(&file->list, &tr->events);
+	if (trace_entry_is_marker(call))
+		WRITE_ONCE(tr->marker_file, file);
 	if (tr->event_dir)
 		trace_event_fs_add(tr, file);
 	return file;
@@ -395,6 +397,8 @@ static void file_remove(struct trace_event_file *file)
 	struct event_filter *filter;
 
 	list_del(&file->list);
+	if (file->tr->marker_file == file)
+		WRITE_ONCE(file->tr->marker_file, NULL);
 	set_bit(EVENT_FILE_FL_FREED_BIT, &file->flags);
 	trace_event_triggers_free(file);
 	filter = rcu_replace_pointer(file->filter, NULL,

@@ -66,6 +66,11 @@
 #define FILTER_MAX_DEPTH	512
 /* Bytes of a string pointed to by a "char *" field that are compared. */
 #define FILTER_PTR_STR_MAX	1024
+/*
+ * Bytes of a flexible char[] field read up to its NUL: more than the
+ * longest trace_marker write (4096 bytes and a newline) records.
+ */
+#define FILTER_FLEX_STR_MAX	8192
 /* Scratch buffers per CPU: task, softirq, hardirq and NMI context. */
 #define FILTER_SCRATCH_LEVELS	4
 
@@ -166,7 +171,7 @@ static const struct {
  * @is_signed:	the integer operand is signed
  * @invert:	negate the result ("!=", ">", ">=", a leading "!")
  * @offset:	offset of the field in the record
- * @bound:	size of a char[N] field
+ * @bound:	size of a char[N] field, or the most read of a char[]
  * @str_len:	strlen(@str)
  * @val:	FP_NUM: the constant, already cut to @size and extended;
  *		FP_FUNC: first address of the function;
@@ -743,7 +748,12 @@ static int filter_classify(struct ftrace_event_field *field, const char *name,
 	switch (field->filter_type) {
 	case FILTER_STATIC_STRING:
 		pred->src = FS_STATIC;
-		pred->bound = field->size > 0 ? field->size : 0;
+		/*
+		 * A flexible char[] (ftrace/print's buf) ends with the NUL
+		 * its writer always puts there, as upstream reads it.
+		 */
+		pred->bound = field->size > 0 ? field->size :
+			      FILTER_FLEX_STR_MAX;
 		return FC_STR;
 	case FILTER_DYN_STRING:
 		pred->src = FS_DYN;

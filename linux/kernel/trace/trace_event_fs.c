@@ -332,8 +332,9 @@ static const struct file_operations trigger_fops = {
 /*
  * Which files an event's directory has: format always; enable when the
  * event can be enabled; filter and trigger unless the core writes the
- * event itself (triggers on trace_marker's ftrace/print are not built);
- * id when the event has a type.
+ * event itself, but for ftrace/print, which has a trigger file (as
+ * upstream): trace_marker writes run its triggers; id when the event
+ * has a type.
  */
 static int event_file_callback(const char *name, umode_t *mode, void **data,
 			       const struct file_operations **fops)
@@ -357,7 +358,7 @@ static int event_file_callback(const char *name, umode_t *mode, void **data,
 		*fops = &filter_fops;
 		return 1;
 	}
-	if (!strcmp(name, "trigger") && !core) {
+	if (!strcmp(name, "trigger") && (!core || trace_entry_is_marker(call))) {
 		*mode = TRACE_MODE_WRITE;
 		*fops = &trigger_fops;
 		return 1;

@@ -87,6 +87,7 @@ void trace_event_type_release(struct trace_event *event);
 
 /* Whether entries of @type come from trace_printk() and friends. */
 bool trace_entry_is_printk(int type);
+bool trace_entry_is_marker(const struct trace_event_call *call);
 
 /* --- Event calls and their instances (trace_event_calls.c) --------------- */
 

@@ -23,6 +23,11 @@
  * event that fired it.  A snapshot trigger holds the instance's
  * snapshot (trace_snapshot_arm()) while it exists.
  *
+ * The core's ftrace/print event has triggers too: trace_marker writes
+ * run them on the record they write (tracing_mark_write() calls
+ * event_triggers_call() and event_triggers_post_call() itself).  It has
+ * no probe to register, only the trigger list and its flags.
+ *
  * Triggers are an RCU list, read by probes with preemption disabled.
  */
 #include <linux/ctype.h>
@@ -138,8 +143,12 @@ static bool has_count(struct event_trigger *t)
 	return READ_ONCE(t->count) != 0;
 }
 
-/* Run @t in the instance of @file. */
-static void trigger_fire(struct trace_event_file *file, struct event_trigger *t)
+/*
+ * Run @t in the instance of @file.  Inlined into both callers, so that
+ * a stack trace skips a known number of frames.
+ */
+static __always_inline void trigger_fire(struct trace_event_file *file,
+					 struct event_trigger *t)
 {
 	struct trace_array *tr = file->tr;
 	bool on;
@@ -161,8 +170,14 @@ static void trigger_fire(struct trace_event_file *file, struct event_trigger *t)
 			snapshot_take(tr);
 		break;
 	case TRIGGER_STACKTRACE:
+		/*
+		 * An event's stack starts past its probe's frames, a
+		 * marker's at tracing_mark_write(), as upstream's do.
+		 */
 		if (take_count(t))
-			trace_record_stack(tr, tracing_gen_ctx(), 3);
+			trace_record_stack(tr, tracing_gen_ctx(),
+					   trace_entry_is_marker(file->event_call) ?
+					   1 : 3);
 		break;
 	case TRIGGER_ENABLE_EVENT:
 	case TRIGGER_DISABLE_EVENT:
@@ -284,13 +299,24 @@ static void update_trigger_flags(struct trace_event_file *file)
 		clear_bit(EVENT_FILE_FL_TRIGGER_MODE_BIT, &file->flags);
 }
 
+/*
+ * Whether @file's event has a probe that triggers keep registered: the
+ * core's own events (ftrace/print) are written by the core, which runs
+ * their triggers itself.
+ */
+static bool has_probe(struct trace_event_file *file)
+{
+	return file->event_call->class->reg;
+}
+
 static void trigger_remove(struct trace_event_file *file,
 			   struct event_trigger *t)
 {
 	list_del_rcu(&t->list);
 	update_trigger_flags(file);
 	atomic_dec(&file->tm_ref);
-	trace_event_enable(file, false, true);
+	if (has_probe(file))
+		trace_event_enable(file, false, true);
 	/*
 	 * A probe may still take a snapshot through @t until the grace
 	 * period: trace_snapshot_take() copes with a freed snapshot.
@@ -429,7 +455,7 @@ static int trigger_add(struct trace_event_file *file, enum trigger_kind kind,
 		if (ret)
 			goto free;
 	}
-	ret = trace_event_enable(file, true, true);
+	ret = has_probe(file) ? trace_event_enable(file, true, true) : 0;
 	if (ret) {
 		if (kind == TRIGGER_SNAPSHOT)
 			snapshot_release(file->tr);
