@@ -82,7 +82,12 @@ echo "@@ endfile" >$RESULTS
 
 # Tracing after the fuzz, each step bounded: a hang must not hide the log.
 after() {
-	echo nop > $T/current_tracer
+	# Every tracer back to nop first: a latency tracer the fuzz left in
+	# a kept instance, recording every function of every section, slows
+	# the whole guest down too much for the steps below to be timed.
+	for d in $T $T/instances/*; do
+		echo nop > $d/current_tracer
+	done
 	echo > $T/set_ftrace_filter
 	# Function commands (func:traceoff, ...) stay until removed: one
 	# '!*:CMD' per command (a glob command can sit on every function,
@@ -145,8 +150,11 @@ after() {
 	done
 	expect fuzz "after the fuzz, its instances can be removed" [ -n "$ok" ]
 }
-after >/tmp/after.out 2>&1 &
+(set -x; after) >/tmp/after.out 2>&1 &
 if ! watch 60 $!; then
 	result FAIL fuzz "after the fuzz, tracing works (hung)"
+	# Where it stopped: the step's shell trace and the tasks' states.
+	tail -5 /tmp/after.out | sed 's/^/@@ info after: /' >$RESULTS
+	echo w > /proc/sysrq-trigger 2>/dev/null
 fi
 dmesg_tail

@@ -35,23 +35,6 @@
 #define LAT_IRQS	BIT(0)
 #define LAT_PREEMPT	BIT(1)
 
-/* Which of the three tracers this kernel has. */
-#ifdef CONFIG_IRQSOFF_TRACER
-#define IF_ENABLED_IRQS(x)	x,
-#else
-#define IF_ENABLED_IRQS(x)
-#endif
-#ifdef CONFIG_PREEMPT_TRACER
-#define IF_ENABLED_PREEMPT(x)	x,
-#else
-#define IF_ENABLED_PREEMPT(x)
-#endif
-#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
-#define IF_ENABLED_BOTH(x)	x,
-#else
-#define IF_ENABLED_BOTH(x)
-#endif
-
 /**
  * struct lat_cpu - a CPU's state as the events told it
  * @start_ts:	the buffer clock when the section started
@@ -411,10 +394,17 @@ static int __maybe_unused both_init(struct trace_array *tr)
 	.print_max	= true,			\
 }
 
+/* Those this kernel has: irqsoff, preemptoff, and with both the two. */
 static struct tracer lat_tracers[] = {
-	IF_ENABLED_IRQS(LAT_TRACER("irqsoff", irqs_init))
-	IF_ENABLED_PREEMPT(LAT_TRACER("preemptoff", preempt_init))
-	IF_ENABLED_BOTH(LAT_TRACER("preemptirqsoff", both_init))
+#ifdef CONFIG_IRQSOFF_TRACER
+	LAT_TRACER("irqsoff", irqs_init),
+#endif
+#ifdef CONFIG_PREEMPT_TRACER
+	LAT_TRACER("preemptoff", preempt_init),
+#endif
+#if defined(CONFIG_IRQSOFF_TRACER) && defined(CONFIG_PREEMPT_TRACER)
+	LAT_TRACER("preemptirqsoff", both_init),
+#endif
 };
 
 static __init int lat_tracers_register(void)

@@ -76,12 +76,17 @@ static void print_latency_legend(struct seq_file *m)
 	seq_puts(m, "#     \\   /        ||||||  \\    |    /       \n");
 }
 
-/* The worst case the header describes: a latency tracer's, else none. */
-static void latency_case(struct trace_array *tr, struct trace_max_data *d)
+/*
+ * The worst case the header describes: the one in the max buffer, for a
+ * reader of it; the buffer writers write holds none.
+ */
+static void latency_case(struct trace_iterator *iter, struct trace_max_data *d)
 {
+	struct trace_array *tr = iter->tr;
+
 	memset(d, 0, sizeof(*d));
 #ifdef CONFIG_TRACER_MAX_TRACE
-	{
+	if (iter->iter_flags & TRACE_FILE_MAX) {
 		unsigned long flags;
 
 		/* Copied whole: a new worst case may be saved meanwhile. */
@@ -99,13 +104,15 @@ static void latency_case(struct trace_array *tr, struct trace_max_data *d)
  * and where its section started and ended.  Other tracers have none: 0
  * and an empty task.
  */
-static void print_latency_header(struct seq_file *m, struct trace_array *tr,
+static void print_latency_header(struct seq_file *m,
+				 struct trace_iterator *iter,
 				 const char *tracer, unsigned long entries,
 				 unsigned long written, bool legend)
 {
+	struct trace_array *tr = iter->tr;
 	struct trace_max_data d;
 
-	latency_case(tr, &d);
+	latency_case(iter, &d);
 	seq_printf(m, "# %s latency trace v1.1.5 on %s\n", tracer,
 		   init_utsname()->release);
 	seq_puts(m, "# -----------------------------------------------------------"
@@ -167,7 +174,7 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 			   ring_buffer_overrun_cpu(buffer, cpu);
 	}
 	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT) && !empty)
-		print_latency_header(m, tr, tracer, entries, written, !own);
+		print_latency_header(m, iter, tracer, entries, written, !own);
 	if (own) {
 		iter->trace->print_header(m, tr);
 		return;
