@@ -14,6 +14,8 @@
 enum trace_entry_type {
 	TRACE_ENTRY_NONE,
 	TRACE_ENTRY_FN = 1,
+	TRACE_ENTRY_CTX = 2,
+	TRACE_ENTRY_WAKE = 3,
 	TRACE_ENTRY_STACK = 4,
 	TRACE_ENTRY_PRINT = 5,
 	TRACE_ENTRY_BPRINT = 6,
@@ -30,6 +32,23 @@ struct ftrace_entry {
 	struct trace_entry	ent;
 	unsigned long		ip;
 	unsigned long		parent_ip;
+};
+
+/*
+ * The wakeup tracers' context_switch and wakeup entries: @prev_* is the
+ * task switched out (the waker for a wakeup), @next_* the task switched
+ * in (the woken one), @next_cpu the CPU it runs on.  The states are
+ * task_state_index() values, the priorities the kernel's (0-139).
+ */
+struct ctx_switch_entry {
+	struct trace_entry	ent;
+	unsigned int		prev_pid;
+	unsigned int		next_pid;
+	unsigned int		next_cpu;
+	unsigned char		prev_prio;
+	unsigned char		prev_state;
+	unsigned char		next_prio;
+	unsigned char		next_state;
 };
 
 /* A function_graph entry: a traced function was called. */

@@ -257,6 +257,135 @@ static enum print_line_t print_raw_data(struct trace_iterator *iter,
 	return trace_handle_return(&iter->seq);
 }
 
+/* --- context_switch and wakeup (the wakeup tracers) ------------------------ */
+
+/* A task_state_index() as its letter, '?' if out of range. */
+static char ctx_state_letter(unsigned int index)
+{
+	static const char letters[] = "RSDTtXZPI";
+
+	return index < sizeof(letters) - 1 ? letters[index] : '?';
+}
+
+/*
+ * "prev_pid:prev_prio:S MARK [cpu] next_pid:next_prio:S comm": @mark is
+ * "==>" for a switch, "  +" for a wakeup; the name is next's.
+ */
+static enum print_line_t print_ctx_common(struct trace_iterator *iter,
+					  const char *mark)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+	char comm[TASK_COMM_LEN];
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	trace_find_cmdline(e->next_pid, comm);
+	trace_seq_printf(&iter->seq, " %7d:%3d:%c %s [%03d] %7d:%3d:%c %s\n",
+			 e->prev_pid, e->prev_prio,
+			 ctx_state_letter(e->prev_state), mark, e->next_cpu,
+			 e->next_pid, e->next_prio,
+			 ctx_state_letter(e->next_state), comm);
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t print_ctx(struct trace_iterator *iter, int flags,
+				   struct trace_event *event)
+{
+	return print_ctx_common(iter, "==>");
+}
+
+static enum print_line_t print_wake(struct trace_iterator *iter, int flags,
+				    struct trace_event *event)
+{
+	return print_ctx_common(iter, "  +");
+}
+
+/* The raw and hex lines put @prev (a wakeup's '+') for prev's state. */
+static enum print_line_t raw_ctx_common(struct trace_iterator *iter,
+					char prev)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	if (!prev)
+		prev = ctx_state_letter(e->prev_state);
+	trace_seq_printf(&iter->seq, "%d %d %c %d %d %d %c\n",
+			 e->prev_pid, e->prev_prio, prev, e->next_cpu,
+			 e->next_pid, e->next_prio,
+			 ctx_state_letter(e->next_state));
+	return trace_handle_return(&iter->seq);
+}
+
+static enum print_line_t raw_ctx(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	return raw_ctx_common(iter, 0);
+}
+
+static enum print_line_t raw_wake(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	return raw_ctx_common(iter, '+');
+}
+
+/*
+ * Hex words, as upstream lays them out: prev's state letter is one
+ * byte, next's a whole int.
+ */
+static enum print_line_t hex_ctx_common(struct trace_iterator *iter,
+					char prev)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+	int next;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	if (!prev)
+		prev = ctx_state_letter(e->prev_state);
+	next = ctx_state_letter(e->next_state);
+	trace_seq_putmem_hex(s, &e->prev_pid, sizeof(e->prev_pid));
+	trace_seq_putmem_hex(s, &e->prev_prio, sizeof(e->prev_prio));
+	trace_seq_putmem_hex(s, &prev, sizeof(prev));
+	trace_seq_putmem_hex(s, &e->next_cpu, sizeof(e->next_cpu));
+	trace_seq_putmem_hex(s, &e->next_pid, sizeof(e->next_pid));
+	trace_seq_putmem_hex(s, &e->next_prio, sizeof(e->next_prio));
+	trace_seq_putmem_hex(s, &next, sizeof(next));
+	return trace_handle_return(s);
+}
+
+static enum print_line_t hex_ctx(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	return hex_ctx_common(iter, 0);
+}
+
+static enum print_line_t hex_wake(struct trace_iterator *iter, int flags,
+				  struct trace_event *event)
+{
+	return hex_ctx_common(iter, '+');
+}
+
+/* Both entries' fields as bytes, prev's then next's, the CPU between. */
+static enum print_line_t bin_ctx(struct trace_iterator *iter, int flags,
+				 struct trace_event *event)
+{
+	struct ctx_switch_entry *e = (void *)iter->ent;
+	struct trace_seq *s = &iter->seq;
+
+	if (iter->ent_size < (int)sizeof(*e))
+		return TRACE_TYPE_UNHANDLED;
+	trace_seq_putmem(s, &e->prev_pid, sizeof(e->prev_pid));
+	trace_seq_putmem(s, &e->prev_prio, sizeof(e->prev_prio));
+	trace_seq_putmem(s, &e->prev_state, sizeof(e->prev_state));
+	trace_seq_putmem(s, &e->next_cpu, sizeof(e->next_cpu));
+	trace_seq_putmem(s, &e->next_pid, sizeof(e->next_pid));
+	trace_seq_putmem(s, &e->next_prio, sizeof(e->next_prio));
+	trace_seq_putmem(s, &e->next_state, sizeof(e->next_state));
+	return trace_handle_return(s);
+}
+
 /* --- Field tables and events ---------------------------------------------- */
 
 #define ENTRY_FIELD(etype, member, ctype, sgn)				\
@@ -274,6 +403,20 @@ static struct trace_event_fields function_fields[] = {
 	ENTRY_FIELD(struct ftrace_entry, parent_ip, "unsigned long", 0),
 	{}
 };
+
+static struct trace_event_fields context_switch_fields[] = {
+	ENTRY_FIELD(struct ctx_switch_entry, prev_pid, "unsigned int", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, next_pid, "unsigned int", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, next_cpu, "unsigned int", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, prev_prio, "unsigned char", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, prev_state, "unsigned char", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, next_prio, "unsigned char", 0),
+	ENTRY_FIELD(struct ctx_switch_entry, next_state, "unsigned char", 0),
+	{}
+};
+
+/* A wakeup has the same fields. */
+#define wakeup_fields		context_switch_fields
 
 static struct trace_event_fields kernel_stack_fields[] = {
 	ENTRY_FIELD(struct stack_entry, size, "int", 1),
@@ -401,6 +544,14 @@ ENTRY_EVENT_FUNCS(function, TRACE_ENTRY_FN,
 		  "\" %ps <-- %ps\", (void *)REC->ip, (void *)REC->parent_ip",
 		  .trace = print_function, .raw = raw_function,
 		  .hex = hex_function, .binary = bin_function);
+ENTRY_EVENT_FUNCS(context_switch, TRACE_ENTRY_CTX,
+		  "\"%u:%u:%u  ==> %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+		  .trace = print_ctx, .raw = raw_ctx, .hex = hex_ctx,
+		  .binary = bin_ctx);
+ENTRY_EVENT_FUNCS(wakeup, TRACE_ENTRY_WAKE,
+		  "\"%u:%u:%u  ==+ %u:%u:%u [%03u]\", REC->prev_pid, REC->prev_prio, REC->prev_state, REC->next_pid, REC->next_prio, REC->next_state, REC->next_cpu",
+		  .trace = print_wake, .raw = raw_wake, .hex = hex_wake,
+		  .binary = bin_ctx);
 /* Upstream's format, 8 frames; the printer prints each entry's @size. */
 static_assert(TRACE_STACK_MAX >= 8);
 ENTRY_EVENT(kernel_stack, TRACE_ENTRY_STACK, print_stack,
@@ -437,7 +588,8 @@ ENTRY_EVENT(raw_data, TRACE_ENTRY_RAW_DATA, print_raw_data,
 	    "\"id:%04x %08x\", REC->id, (int)REC->buf[0]");
 
 struct trace_event_call *const trace_entry_calls[] = {
-	&function_call, &kernel_stack_call, &user_stack_call, &print_call,
+	&function_call, &context_switch_call, &wakeup_call,
+	&kernel_stack_call, &user_stack_call, &print_call,
 	&bprint_call, &bputs_call, &raw_data_call, &func_repeats_call,
 #ifdef CONFIG_FUNCTION_GRAPH_TRACER
 	&funcgraph_entry_call, &funcgraph_exit_call,
