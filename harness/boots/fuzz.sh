@@ -85,8 +85,13 @@ after() {
 	# Every tracer back to nop first: a latency tracer the fuzz left in
 	# a kept instance, recording every function of every section, slows
 	# the whole guest down too much for the steps below to be timed.
+	# Events off too, in every instance: with all of them on (the
+	# preemptirq ones among them, an event per preemption toggle) the
+	# trigger walk below crawls.  Off again after it: an enable_event
+	# trigger may switch one back on before it goes.
 	for d in $T $T/instances/*; do
 		echo nop > $d/current_tracer
+		echo 0 > $d/events/enable
 	done
 	echo > $T/set_ftrace_filter
 	# Function commands (func:traceoff, ...) stay until removed: one

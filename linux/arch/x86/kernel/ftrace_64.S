@@ -286,6 +286,12 @@ SYM_CODE_START(return_to_handler)
 	movq	RDX(%rsp), %rdx
 	leaq	FRAME_SIZE+8(%rsp), %rsp
 	/*
+	 * From here the function's frame is gone and ours is not a call
+	 * frame: an unwinder interrupting these few instructions stops
+	 * (it would find the return address below the stack pointer).
+	 */
+	UNWIND_HINT_UNDEFINED
+	/*
 	 * To the real return address.  An indirect jump would need an ENDBR
 	 * there under IBT, which return addresses do not have; instead a
 	 * call of the next instruction, whose return slot takes the address,
