@@ -405,26 +405,18 @@ static const struct seq_operations trace_seq_ops = {
 	.show	= trace_seq_show,
 };
 
-/* Whether trace shows the max buffer: the current tracer keeps its worst case there. */
-static bool reader_shows_max(struct trace_array *tr)
+/*
+ * What the current tracer does with the max buffer: keeps its worst case
+ * there (@shown: and trace shows it), read under tracer_mutex.
+ */
+static bool tracer_uses_max(struct trace_array *tr, bool shown)
 {
-	bool ret;
-
-	if (!IS_ENABLED(CONFIG_TRACER_MAX_TRACE))
-		return false;
-	mutex_lock(&tracer_mutex);
-	ret = tr->current_trace->print_max;
-	mutex_unlock(&tracer_mutex);
-	return ret;
-}
-
-/* A latency tracer owns the max buffer (snapshot_raw cannot read it). */
-static bool reader_max_busy(struct trace_array *tr)
-{
+	struct tracer *t;
 	bool ret;
 
 	mutex_lock(&tracer_mutex);
-	ret = tr->current_trace->use_max_tr;
+	t = tr->current_trace;
+	ret = shown ? t->print_max : t->use_max_tr;
 	mutex_unlock(&tracer_mutex);
 	return ret;
 }
@@ -450,7 +442,7 @@ static int trace_view_open(struct inode *inode, struct file *file,
 			   bool snapshot)
 {
 	struct trace_cpu_file *f = inode->i_private;
-	bool max = snapshot || reader_shows_max(f->tr);
+	bool max = snapshot || tracer_uses_max(f->tr, true);
 	struct trace_reader *r;
 	int cpu, ret;
 
@@ -568,7 +560,7 @@ static int snapshot_open(struct inode *inode, struct file *file)
 {
 	struct trace_cpu_file *f = inode->i_private;
 
-	if (reader_max_busy(f->tr))
+	if (tracer_uses_max(f->tr, false))
 		return -EBUSY;
 	return trace_view_open(inode, file, true);
 }
@@ -823,7 +815,7 @@ static int raw_open(struct inode *inode, struct file *file, bool snapshot)
 	 * trace_pipe_raw has one reader a CPU; snapshot_raw reads what no
 	 * writer touches, and the ring buffer's reader lock orders readers.
 	 */
-	if (snapshot && reader_max_busy(r->tr))
+	if (snapshot && tracer_uses_max(r->tr, false))
 		ret = -EBUSY;
 	else if (!snapshot)
 		ret = reader_claim(r);
