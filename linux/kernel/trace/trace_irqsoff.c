@@ -262,9 +262,13 @@ static void lat_func_call(unsigned long ip, unsigned long parent_ip,
 	ftrace_test_recursion_unlock(bit);
 }
 
+/*
+ * It borrows the hashes of the instance it runs in (func_hash), which go
+ * with the instance: no FTRACE_OPS_FL_TRACE_ARRAY, which would keep it
+ * where module unloads clean hashes after it is unregistered.
+ */
 static struct ftrace_ops lat_ops = {
 	.func	= lat_func_call,
-	.flags	= FTRACE_OPS_FL_TRACE_ARRAY,
 };
 
 static int lat_funcs(struct trace_array *tr, bool on)
