@@ -56,6 +56,45 @@ if [ "$arch" = loongarch ]; then
 		printf 'dir /dev 755 0 0\nnod /dev/console 600 0 0 c 5 1\n' \
 			>"$build/initramfs/list"
 fi
+
+# check_fragments: every option a fragment sets (or unsets) is so in the
+# final .config, or the build stops.  Kconfig drops an option whose
+# dependencies fail without a word (tinyconfig's SLUB_TINY once took
+# KASAN out of the debug kernel).  Options SRC's Kconfig does not know
+# (upstream lacks ours, for the anchor) and, with MATCH_CONFIG, the
+# tracing options matched away are not checked.
+check_fragments() {
+	local known line sym val bad=
+	known=$(find "$src" -name 'Kconfig*' -exec sed -n \
+		's/^[[:space:]]*\(menu\)\{0,1\}config \([A-Za-z0-9_]*\).*/\2/p' \
+		{} + | sort -u)
+	while IFS= read -r line; do
+		case "$line" in
+		CONFIG_*=*)	sym=${line%%=*}; val=${line#*=} ;;
+		"# CONFIG_"*" is not set")
+			sym=${line#\# }; sym=${sym%% *}; val=n ;;
+		*)		continue ;;
+		esac
+		sym=${sym#CONFIG_}
+		grep -qxF "$sym" <<<"$known" || continue
+		if [ -n "$match" ] && grep -qxF "$sym" <<<"$trace_syms"; then
+			continue
+		fi
+		if [ "$val" = n ]; then
+			! grep -q "^CONFIG_$sym=" "$build/.config" && continue
+		else
+			grep -qxF "CONFIG_$sym=$val" "$build/.config" && continue
+		fi
+		bad="$bad CONFIG_$sym=$val"
+	done < <(cat "${frags[@]}")
+	[ -z "$bad" ] && return 0
+	echo "build-kernel: options of the fragments not in $build/.config" \
+		"(unmet dependencies, or another arch's):$bad" >&2
+	# Regenerated next time rather than built with what was dropped.
+	rm -f "$stamp"
+	exit 1
+}
+
 stamp="$build/.fragments.sum"
 match=${MATCH_CONFIG:-}
 trace_syms=$(sed -n 's/^\(menu\)\{0,1\}config \([A-Z0-9_]*\).*/\2/p' \
@@ -79,6 +118,7 @@ if [ ! -f "$build/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ] ||
 		done
 		"${kmake[@]}" -s olddefconfig >/dev/null
 	done
+	check_fragments
 	echo "$sum" >"$stamp"
 fi
 if [ "$arch" = loongarch ] && [ -z "${KTARGETS:-}" ]; then

@@ -11,7 +11,8 @@
 # log fail the run (harness/check.py).
 . /harness/lib.sh
 
-run_ftracetest test.d/core test.d/function
+run_ftracetest test.d/core test.d/function \
+	test.d/latency/instance-gone.tc
 
 T=/sys/kernel/tracing
 mod=/modules/trace_stress_test.ko
