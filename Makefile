@@ -28,8 +28,11 @@ CHECK_OUT := $(OUT)/check-$(KERNEL)$(SFX)
 # The guest's architecture, for harness/qemu.sh and mkinitramfs.sh.
 export GUEST_ARCH := $(ARCH)
 
-# The debug variant (configs/debug.config: KASAN, lockdep, UBSAN, ...).
-DEBUG_BUILD := $(OUT)/build-$(if $(filter anchor,$(KERNEL)),anchor-)$(ARCH)-debug
+# The debug variant (configs/debug.config: lockdep, UBSAN, KFENCE, ...);
+# KASAN=1 adds configs/kasan.config (too slow under TCG for make check:
+# make check-debug KASAN=1).
+DEBUG_SFX := -debug$(if $(KASAN),-kasan)
+DEBUG_BUILD := $(OUT)/build-$(if $(filter anchor,$(KERNEL)),anchor-)$(ARCH)$(DEBUG_SFX)
 DEBUG_SRC := $(if $(filter anchor,$(KERNEL)),$(PRISTINE),$(TREE))
 
 ifeq ($(KERNEL),anchor)
@@ -78,7 +81,7 @@ help:
 	@echo "make lint              checkpatch and copycheck on our files"
 	@echo "make fuzz [SECONDS=300] [SEED=N]   only the fuzz scenario, for longer"
 	@echo "                       (random seed unless SEED; make check runs 50 s, SEED too)"
-	@echo "make check-debug [KERNEL=anchor]   only the debug kernel's run"
+	@echo "make check-debug [KERNEL=anchor] [KASAN=1]   only the debug kernel's run"
 	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
 	@echo "make memory            memory after boot, ours beside the anchor"
 	@echo "make formats           event format files, ours against the anchor"
@@ -251,20 +254,20 @@ check-all:
 	done 2>&1 | tee $(OUT)/check-all.log | harness/summarise.sh
 
 debug-kernel: tree
-	@EXTRA_FRAGMENTS=debug.config \
+	@EXTRA_FRAGMENTS="debug.config $(if $(KASAN),kasan.config)" \
 		harness/build-kernel.sh $(DEBUG_SRC) $(DEBUG_BUILD) $(ARCH)
 
 # The debug kernel's scenarios; check-debug-run prints result lines for
 # make check, check-debug summarises them on its own.
 check-debug-run: debug-kernel
-	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)-debug
-	@MODULES_DIR=$(OUT)/modules-$(KERNEL)-debug python3 harness/check.py \
+	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)$(DEBUG_SFX)
+	@MODULES_DIR=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) python3 harness/check.py \
 		--kernel $(DEBUG_BUILD)/$(IMAGE) --tree $(TREE) \
-		--boots harness/boots-debug --out $(OUT)/check-$(KERNEL)-debug
+		--boots harness/boots-debug --out $(OUT)/check-$(KERNEL)$(DEBUG_SFX)
 
 check-debug:
 	@set -o pipefail; $(MAKE) -s check-debug-run 2>&1 | \
-		tee $(OUT)/check-$(KERNEL)-debug.log | harness/summarise.sh
+		tee $(OUT)/check-$(KERNEL)$(DEBUG_SFX).log | harness/summarise.sh
 
 # The product as a patch series (linux/series): out/series/*.patch, a
 # cover letter and one patch each, to git am on a 6.12 tree.

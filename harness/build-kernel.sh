@@ -22,14 +22,14 @@ jobs=$(( $(nproc) + 1 ))
 # clang-19/lld-19 (Debian 12 has no LoongArch gcc).
 case "$arch" in
 x86_64)	kmake=(make -C "$src" O="$build" ARCH=x86_64 ${KMAKE_EXTRA:-})
-	image=arch/x86/boot/bzImage ;;
+	image=arch/x86/boot/bzImage srcarch=x86 ;;
 arm64)	kmake=(make -C "$src" O="$build" ARCH=arm64
 	       CROSS_COMPILE=aarch64-linux-gnu- ${KMAKE_EXTRA:-})
-	image=arch/arm64/boot/Image ;;
+	image=arch/arm64/boot/Image srcarch=arm64 ;;
 loongarch)
 	kmake=(make -C "$src" O="$build" ARCH=loongarch LLVM=-19
 	       ${KMAKE_EXTRA:-})
-	image=vmlinux ;;
+	image=vmlinux srcarch=loongarch ;;
 *)	echo "build-kernel: unsupported ARCH=$arch" >&2; exit 1 ;;
 esac
 
@@ -61,13 +61,15 @@ fi
 # final .config, or the build stops.  Kconfig drops an option whose
 # dependencies fail without a word (tinyconfig's SLUB_TINY once took
 # KASAN out of the debug kernel).  Options SRC's Kconfig does not know
-# (upstream lacks ours, for the anchor) and, with MATCH_CONFIG, the
+# (upstream lacks ours, for the anchor; another arch's) and, with MATCH_CONFIG, the
 # tracing options matched away are not checked.
 check_fragments() {
 	local known line sym val bad=
-	known=$(find "$src" -name 'Kconfig*' -exec sed -n \
-		's/^[[:space:]]*\(menu\)\{0,1\}config \([A-Za-z0-9_]*\).*/\2/p' \
-		{} + | sort -u)
+	known=$(find "$src" -path "$src/arch" -prune -o -name 'Kconfig*' \
+		-print | cat - <(find "$src/arch/$srcarch" -name 'Kconfig*') |
+		xargs sed -n \
+		's/^[[:space:]]*\(menu\)\{0,1\}config \([A-Za-z0-9_]*\).*/\2/p' |
+		sort -u)
 	while IFS= read -r line; do
 		case "$line" in
 		CONFIG_*=*)	sym=${line%%=*}; val=${line#*=} ;;
@@ -89,7 +91,7 @@ check_fragments() {
 	done < <(cat "${frags[@]}")
 	[ -z "$bad" ] && return 0
 	echo "build-kernel: options of the fragments not in $build/.config" \
-		"(unmet dependencies, or another arch's):$bad" >&2
+		"(unmet dependencies):$bad" >&2
 	# Regenerated next time rather than built with what was dropped.
 	rm -f "$stamp"
 	exit 1

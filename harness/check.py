@@ -42,7 +42,9 @@ ARCH = os.environ.get("GUEST_ARCH") or "x86_64"
 # Kernel log lines that fail a run wherever they appear.
 BAD_LOG = re.compile(r"\bBUG: |\bWARNING: |\bOops\b|Kernel panic|"
                      r"general protection fault|UBSAN: |KASAN: |"
-                     r"INFO: task .* blocked|rcu: INFO: ")
+                     r"INFO: task .* blocked|rcu: INFO: |"
+                     # SLUB's own reports: "BUG kmalloc-64 (Tainted: ...)"
+                     r"\bBUG [\w.:-]+ \(")
 TIMESTAMP = re.compile(r"^\[\s*\d+\.\d+\] ?")
 
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: ftrace=nop
+# cmdline: ftrace=nop slub_debug=FZP
 # timeout: 2400
 #
 # The debug kernel (configs/debug.config): KUnit runs while it boots,
@@ -7,7 +7,7 @@
 # stress module's writers and readers.  Upstream's cases that trace
 # every function are left out: under KASAN and lockdep in TCG one such
 # case takes many minutes.
-# KASAN, lockdep, UBSAN, KFENCE and might-sleep reports in the kernel
+# KASAN (KASAN=1), lockdep, UBSAN, KFENCE, SLUB and might-sleep reports in the kernel
 # log fail the run (harness/check.py).
 . /harness/lib.sh
 
