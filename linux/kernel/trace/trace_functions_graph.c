@@ -18,6 +18,7 @@
 #include <linux/ftrace.h>
 #include <linux/init.h>
 #include <linux/slab.h>
+#include <linux/trace_clock.h>
 #include <linux/tracefs.h>
 #include <linux/uaccess.h>
 #include <asm/setup.h>
@@ -65,13 +66,79 @@ static bool graph_notrace(struct trace_graph *g, unsigned long func)
 	return !ftrace_hash_empty(h) && ftrace_hash_contains(h, func);
 }
 
+/**
+ * trace_graph_record_entry - write a call's funcgraph_entry
+ * @tr: the instance
+ * @trace: the call
+ * @ctx: from tracing_gen_ctx()
+ *
+ * Return: whether the entry was written.
+ */
+bool trace_graph_record_entry(struct trace_array *tr,
+			      struct ftrace_graph_ent *trace, unsigned int ctx)
+{
+	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
+	struct fgraph_ent_entry *e;
+
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_ENT, sizeof(*e), ctx);
+	if (!ev)
+		return false;
+	e = trace_event_payload(ev);
+	e->graph_ent = *trace;
+	trace_commit(tr, buf, ev);
+	return true;
+}
+
+/**
+ * trace_graph_record_return - write a call's funcgraph_exit
+ * @tr: the instance
+ * @trace: the return, with the call's times
+ * @ctx: from tracing_gen_ctx()
+ */
+void trace_graph_record_return(struct trace_array *tr,
+			       struct ftrace_graph_ret *trace, unsigned int ctx)
+{
+	struct ring_buffer_event *ev;
+	struct trace_buffer *buf;
+	struct fgraph_ret_entry *e;
+
+	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_RET, sizeof(*e), ctx);
+	if (!ev)
+		return;
+	e = trace_event_payload(ev);
+	e->ret = *trace;
+	trace_commit(tr, buf, ev);
+}
+
+/**
+ * trace_graph_record_call - a call as a graph leaf that took no time
+ * @tr: the instance
+ * @ip: the function
+ * @ctx: from tracing_gen_ctx()
+ *
+ * An entry and its exit at depth 0, both now: in a latency tracer's
+ * graph (display-graph), where its section started and ended.
+ */
+void trace_graph_record_call(struct trace_array *tr, unsigned long ip,
+			     unsigned int ctx)
+{
+	u64 now = trace_clock_local();
+	struct ftrace_graph_ent ent = { .func = ip };
+	struct ftrace_graph_ret ret = {
+		.func		= ip,
+		.calltime	= now,
+		.rettime	= now,
+	};
+
+	if (trace_graph_record_entry(tr, &ent, ctx))
+		trace_graph_record_return(tr, &ret, ctx);
+}
+
 static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 {
 	struct trace_graph *g = graph_of(gops);
 	struct trace_array *tr = g->tr;
-	struct ring_buffer_event *ev;
-	struct trace_buffer *buf;
-	struct fgraph_ent_entry *e;
 	unsigned long *var;
 	unsigned int max;
 
@@ -97,24 +164,13 @@ static int graph_entry(struct ftrace_graph_ent *trace, struct fgraph_ops *gops)
 	/* With tracing_thresh only returns are recorded, long ones. */
 	if (READ_ONCE(tracing_thresh))
 		return 1;
-	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_ENT, sizeof(*e),
-			   tracing_gen_ctx_dec());
-	if (!ev)
-		return 0;
-	e = trace_event_payload(ev);
-	e->graph_ent = *trace;
-	trace_commit(tr, buf, ev);
-	return 1;
+	return trace_graph_record_entry(tr, trace, tracing_gen_ctx_dec());
 }
 
 static void graph_return(struct ftrace_graph_ret *trace,
 			 struct fgraph_ops *gops)
 {
 	struct trace_graph *g = graph_of(gops);
-	struct trace_array *tr = g->tr;
-	struct ring_buffer_event *ev;
-	struct trace_buffer *buf;
-	struct fgraph_ret_entry *e;
 	unsigned long *var, thresh;
 
 	var = fgraph_get_task_var(gops);
@@ -125,13 +181,7 @@ static void graph_return(struct ftrace_graph_ret *trace,
 	thresh = READ_ONCE(tracing_thresh);
 	if (thresh && trace->rettime - trace->calltime < thresh)
 		return;
-	ev = trace_reserve(tr, &buf, TRACE_ENTRY_GRAPH_RET, sizeof(*e),
-			   tracing_gen_ctx_dec());
-	if (!ev)
-		return;
-	e = trace_event_payload(ev);
-	e->ret = *trace;
-	trace_commit(tr, buf, ev);
+	trace_graph_record_return(g->tr, trace, tracing_gen_ctx_dec());
 }
 
 static int graph_init(struct trace_array *tr)

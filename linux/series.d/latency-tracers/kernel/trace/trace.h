@@ -419,6 +419,12 @@ void trace_graph_print_header(struct seq_file *m, struct trace_array *tr);
 int trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
 enum print_line_t trace_graph_print_event(struct trace_iterator *iter);
+bool trace_graph_record_entry(struct trace_array *tr,
+			      struct ftrace_graph_ent *trace, unsigned int ctx);
+void trace_graph_record_return(struct trace_array *tr,
+			       struct ftrace_graph_ret *trace, unsigned int ctx);
+void trace_graph_record_call(struct trace_array *tr, unsigned long ip,
+			     unsigned int ctx);
 #else
 static inline int trace_graph_instance_init(struct trace_array *tr)
 {
