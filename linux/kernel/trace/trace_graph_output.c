@@ -13,6 +13,10 @@
  * per CPU, the last task (a change prints a separator line) and the
  * function entered at each depth (an exit whose entry was not seen
  * names its function).
+ *
+ * A latency tracer's graph (display-graph) has fixed columns instead,
+ * upstream's for those tracers: the time since the case began (REL
+ * TIME), CPU, task, the latency format's flags and the duration.
  */
 #include <linux/ftrace.h>
 #include <linux/kallsyms.h>
@@ -33,6 +37,12 @@
 #define GRAPH_DEPTHS		FTRACE_RETFUNC_DEPTH
 /* Width of the comm-pid column. */
 #define GRAPH_PROC_WIDTH	14
+/* The latency tracers' REL TIME column: no option, their graph has it. */
+#define GRAPH_COL_REL_TIME	TRACE_OPT_MAX
+/* The funcgraph-* options their graph follows: on as these say. */
+#define GRAPH_LAT_COLUMNS	(BIT(TRACE_OPT_GRAPH_CPU) | \
+				 BIT(TRACE_OPT_GRAPH_PROC) | \
+				 BIT(TRACE_OPT_GRAPH_DURATION))
 
 /**
  * struct graph_cpu - what a reader knows of one CPU's graph
@@ -52,16 +62,29 @@ struct graph_cpu {
  * @ent:	the entry being shown, copied: finding its exit may move
  *		the reader past it
  * @ret:	its exit when it is a leaf
+ * @base:	a latency tracer's graph: when its case began (REL TIME)
  */
 struct graph_reader {
 	struct graph_cpu	*cpus;
 	struct fgraph_ent_entry	ent;
 	struct fgraph_ret_entry	ret;
+	u64			base;
 };
+
+/* Whether column @o is shown: a funcgraph-* option, or REL TIME. */
+static bool column_on(struct trace_array *tr, bool lat, int o)
+{
+	if (o == GRAPH_COL_REL_TIME)
+		return lat;
+	if (lat && o >= TRACE_OPT_GRAPH_OVERRUN &&
+	    o <= TRACE_OPT_GRAPH_RETVAL_HEX)
+		return GRAPH_LAT_COLUMNS & BIT(o);
+	return trace_opt(tr, o);
+}
 
 static bool opt(struct trace_iterator *iter, int o)
 {
-	return trace_opt(iter->tr, o);
+	return column_on(iter->tr, iter->iter_flags & TRACE_FILE_GRAPH_LAT, o);
 }
 
 static int cpu_width(void)
@@ -182,6 +205,17 @@ static void check_task_switch(struct trace_iterator *iter,
 	trace_seq_printf(s, "\n %.42s\n\n", "------------------------------------------------");
 }
 
+/* Microseconds since a latency tracer's case began, as its format has. */
+static void print_rel_time(struct trace_iterator *iter)
+{
+	struct graph_reader *gr = iter->private;
+	u64 rel = iter->ts > gr->base ? iter->ts - gr->base : 0;
+
+	if (trace_clocks[iter->tr->clock_id].in_ns)
+		rel = div_u64(rel, NSEC_PER_USEC);
+	trace_seq_printf(&iter->seq, "%9llu us |  ", rel);
+}
+
 /* The columns before the duration: time, CPU, task. */
 static void print_prologue(struct trace_iterator *iter, struct graph_cpu *gc,
 			   bool graph_line)
@@ -198,6 +232,8 @@ static void print_prologue(struct trace_iterator *iter, struct graph_cpu *gc,
 		usec = do_div(t, NSEC_PER_SEC) / NSEC_PER_USEC;
 		trace_seq_printf(s, "%5llu.%06lu |  ", t, usec);
 	}
+	if (opt(iter, GRAPH_COL_REL_TIME))
+		print_rel_time(iter);
 	if (opt(iter, TRACE_OPT_GRAPH_CPU))
 		print_cpu(s, iter->cpu);
 	if (opt(iter, TRACE_OPT_GRAPH_PROC)) {
@@ -451,6 +487,24 @@ enum print_line_t trace_graph_print_line(struct trace_iterator *iter)
 }
 
 /**
+ * trace_graph_print_lat_line - a latency tracer's graph line for an entry
+ * @iter: the reader, opened with trace_graph_lat_open()
+ * @base: when the case shown began, for the REL TIME column
+ *
+ * Return: TRACE_TYPE_UNHANDLED for entries shown the generic way.
+ */
+enum print_line_t trace_graph_print_lat_line(struct trace_iterator *iter,
+					     u64 base)
+{
+	struct graph_reader *gr = iter->private;
+
+	if (!gr || !(iter->iter_flags & TRACE_FILE_GRAPH_LAT))
+		return TRACE_TYPE_UNHANDLED;
+	gr->base = base;
+	return graph_line(iter, gr);
+}
+
+/**
  * trace_graph_print_event - a graph entry's line without reader state
  * @iter: the iterator (a dump, or a reader of another tracer)
  *
@@ -470,6 +524,7 @@ static const struct {
 	const char	*marks;
 } graph_columns[] = {
 	{ TRACE_OPT_GRAPH_ABSTIME,	"     TIME       ",	"      |         " },
+	{ GRAPH_COL_REL_TIME,		"   REL TIME     ",	"      |         " },
 	{ TRACE_OPT_GRAPH_CPU,		" CPU",			" |  " },
 	{ TRACE_OPT_GRAPH_PROC,		"  TASK/PID       ",	"   |    |        " },
 	{ TRACE_OPT_GRAPH_DURATION,	"  DURATION   ",	"   |   |      " },
@@ -482,21 +537,28 @@ static const char *const graph_lat_columns[] = {
 	"                 ",
 };
 
-/**
- * trace_graph_print_header - function_graph's column header
- * @m: the seq_file
- * @tr: the instance
+/*
+ * The header of @tr's graph, a latency tracer's if @lat_tracer: the
+ * latency format's legend (its arrows end over the flag columns), then
+ * the columns' titles and marks.
  */
-void trace_graph_print_header(struct seq_file *m, struct trace_array *tr)
+static void print_header(struct seq_file *m, struct trace_array *tr,
+			 bool lat_tracer)
 {
 	bool lat = trace_opt(tr, TRACE_OPT_LATENCY_FMT);
-	int line, i;
+	int line, i, indent = 2;
 
 	if (!trace_opt(tr, TRACE_OPT_CONTEXT_INFO))
 		return;
+	for (i = 0; i < ARRAY_SIZE(graph_columns); i++) {
+		if (graph_columns[i].opt == TRACE_OPT_GRAPH_DURATION)
+			break;
+		if (column_on(tr, lat_tracer, graph_columns[i].opt))
+			indent += strlen(graph_columns[i].title);
+	}
 	if (lat)
 		trace_print_latency_legend(m, graph_lat_columns,
-					   ARRAY_SIZE(graph_lat_columns), 6,
+					   ARRAY_SIZE(graph_lat_columns), indent,
 					   ARRAY_SIZE(graph_lat_columns));
 	for (line = 0; line < 2; line++) {
 		seq_putc(m, '#');
@@ -504,13 +566,33 @@ void trace_graph_print_header(struct seq_file *m, struct trace_array *tr)
 			/* The flag columns go before the duration. */
 			if (lat && graph_columns[i].opt == TRACE_OPT_GRAPH_DURATION)
 				seq_puts(m, "||||   ");
-			if (trace_opt(tr, graph_columns[i].opt))
+			if (column_on(tr, lat_tracer, graph_columns[i].opt))
 				seq_puts(m, line ? graph_columns[i].marks :
 					 graph_columns[i].title);
 		}
 		seq_printf(m, "%15s%s\n", "",
 			   line ? "|   |   |   |" : "FUNCTION CALLS");
 	}
+}
+
+/**
+ * trace_graph_print_header - function_graph's column header
+ * @m: the seq_file
+ * @tr: the instance
+ */
+void trace_graph_print_header(struct seq_file *m, struct trace_array *tr)
+{
+	print_header(m, tr, false);
+}
+
+/**
+ * trace_graph_print_lat_header - a latency tracer's graph column header
+ * @m: the seq_file
+ * @tr: the instance
+ */
+void trace_graph_print_lat_header(struct seq_file *m, struct trace_array *tr)
+{
+	print_header(m, tr, true);
 }
 
 /* --- Readers ----------------------------------------------------------------- */
@@ -541,6 +623,24 @@ int trace_graph_open(struct trace_iterator *iter)
 }
 
 /**
+ * trace_graph_lat_open - a latency tracer's reader's graph state
+ * @iter: the reader
+ *
+ * Its graph lines (trace_graph_print_lat_line()) have the latency
+ * tracers' columns.  trace_graph_close() frees it.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int trace_graph_lat_open(struct trace_iterator *iter)
+{
+	int ret = trace_graph_open(iter);
+
+	if (!ret)
+		iter->iter_flags |= TRACE_FILE_GRAPH_LAT;
+	return ret;
+}
+
+/**
  * trace_graph_close - free a reader's graph state
  * @iter: the reader
  */
@@ -548,6 +648,7 @@ void trace_graph_close(struct trace_iterator *iter)
 {
 	struct graph_reader *gr = iter->private;
 
+	iter->iter_flags &= ~TRACE_FILE_GRAPH_LAT;
 	if (!gr)
 		return;
 	kvfree(gr->cpus);

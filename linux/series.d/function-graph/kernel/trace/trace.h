@@ -356,6 +356,10 @@ void trace_graph_print_header(struct seq_file *m, struct trace_array *tr);
 int trace_graph_open(struct trace_iterator *iter);
 void trace_graph_close(struct trace_iterator *iter);
 enum print_line_t trace_graph_print_event(struct trace_iterator *iter);
+int trace_graph_lat_open(struct trace_iterator *iter);
+enum print_line_t trace_graph_print_lat_line(struct trace_iterator *iter,
+					     u64 base);
+void trace_graph_print_lat_header(struct seq_file *m, struct trace_array *tr);
 #else
 static inline int trace_graph_instance_init(struct trace_array *tr)
 {
@@ -597,6 +601,11 @@ void trace_cmdlines_show(struct seq_file *m);
  * reader itself (to look at the one after it): the reader must not.
  */
 #define TRACE_FILE_CONSUMED	BIT(9)
+/*
+ * A graph reader of a latency tracer (display-graph): its columns are
+ * upstream's fixed set for those tracers, not the funcgraph-* options.
+ */
+#define TRACE_FILE_GRAPH_LAT	BIT(11)
 
 /* Formatting entries (trace_output.c) */
 struct trace_seq;
