@@ -450,6 +450,20 @@ static inline void trace_graph_files_init(struct trace_array *tr,
 /* tracing_thresh, in ns (the file takes us); 0 when unset. */
 extern unsigned long tracing_thresh;
 void trace_latency_files_init(struct trace_array *tr, struct dentry *dir);
+void trace_lat_record_call(struct trace_array *tr, unsigned long ip,
+			   unsigned long parent_ip, unsigned int ctx);
+void trace_max_latency_set(struct trace_array *tr, unsigned long ns);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+int trace_lat_open(struct trace_iterator *iter);
+void trace_lat_close(struct trace_iterator *iter);
+enum print_line_t trace_lat_print_line(struct trace_iterator *iter);
+void trace_lat_print_header(struct seq_file *m, struct trace_array *tr);
+#else
+#define trace_lat_open		NULL
+#define trace_lat_close		NULL
+#define trace_lat_print_line	NULL
+#define trace_lat_print_header	NULL
+#endif
 
 #ifdef CONFIG_TRACER_MAX_TRACE
 int trace_max_buffer_alloc(struct trace_array *tr);
@@ -788,6 +802,7 @@ void trace_print_latency_legend(struct seq_file *m, const char *const *names,
 				int n, int indent, int dashes);
 void trace_format_context(char out[6], struct trace_entry *ent);
 void trace_format_entry(struct trace_iterator *iter, u64 next_ts);
+u64 trace_latency_time_base(struct trace_iterator *iter);
 
 int tracing_bool_from_str(const char *s, bool *val);
 int tracing_parse_bool(const char __user *ubuf, size_t count, bool *val);

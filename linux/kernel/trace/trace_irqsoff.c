@@ -8,11 +8,12 @@
  * report each CPU's transitions: a section starts when the CPU enters the
  * state the tracer watches and ends when it leaves it.  Each section's
  * entries go into the CPU's buffer as it runs: its first and last call
- * sites, with function-trace the functions it ran, and a stack trace at
- * its end.  A section longer than tracing_max_latency (or, with
- * tracing_thresh set, any at least that long) is swapped, that CPU's
- * buffer only, into the max buffer, which trace then shows, from the
- * section's start (what an earlier section left there is older).
+ * sites, with function-trace the functions it ran (with display-graph
+ * as a call graph, entries and exits), and a stack trace at its end.  A
+ * section longer than tracing_max_latency (or, with tracing_thresh set,
+ * any at least that long) is swapped, that CPU's buffer only, into the
+ * max buffer, which trace then shows, from the section's start (what an
+ * earlier section left there is older).
  *
  * Idle is no section: stop_critical_timings() and start_critical_timings()
  * frame it.  One instance at a time may run one of these tracers.
@@ -61,8 +62,13 @@ static DEFINE_PER_CPU(struct lat_cpu, lat_cpu);
 static struct trace_array *lat_tr;
 /* What it watches. */
 static unsigned int lat_mode;
-/* The functions run in sections are recorded (function-trace). */
-static bool lat_funcs_on;
+/* What records the functions run in sections (function-trace). */
+enum lat_hook {
+	LAT_HOOK_NONE,
+	LAT_HOOK_FUNC,		/* lat_ops: function entries */
+	LAT_HOOK_GRAPH,		/* lat_gops: a graph (display-graph) */
+};
+static enum lat_hook lat_hooked;
 /* latency-format as it was before the tracer set it. */
 static bool lat_saved_fmt;
 
@@ -84,7 +90,7 @@ static void section_start(struct trace_array *tr, struct lat_cpu *c,
 	c->start_ip = ip;
 	/* Seen by the function callback of this CPU only. */
 	WRITE_ONCE(c->in_section, true);
-	trace_function_record(tr, ip, parent, tracing_gen_ctx());
+	trace_lat_record_call(tr, ip, parent, tracing_gen_ctx());
 }
 
 /* Whether a section of @delta ns is kept. */
@@ -113,7 +119,7 @@ static void section_end(struct trace_array *tr, struct lat_cpu *c,
 	if (!section_counts(tr, delta))
 		return;
 	ctx = tracing_gen_ctx();
-	trace_function_record(tr, ip, parent, ctx);
+	trace_lat_record_call(tr, ip, parent, ctx);
 	/* From the code that ended the section out: ours left out. */
 	trace_record_stack(tr, ctx, 4);
 	d = (struct trace_max_data) {
@@ -271,26 +277,94 @@ static struct ftrace_ops lat_ops = {
 	.func	= lat_func_call,
 };
 
-static int lat_funcs(struct trace_array *tr, bool on)
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/*
+ * display-graph: calls made in a section, and the returns of those while
+ * it lasts.  The graph core holds the recursion bit around both.
+ */
+static int lat_graph_entry(struct ftrace_graph_ent *trace,
+			   struct fgraph_ops *gops)
 {
-	int ret = 0;
-
-	if (on == lat_funcs_on)
+	if (!this_cpu_read(lat_cpu.in_section))
 		return 0;
-	if (on) {
-		/* set_ftrace_filter and _notrace of the instance apply. */
-		mutex_lock(&ftrace_lock);
-		ftrace_ops_hash(tr->func_ops, false);
-		mutex_unlock(&ftrace_lock);
+	return trace_graph_record_entry(gops->ops.private, trace,
+					tracing_gen_ctx_dec());
+}
+
+static void lat_graph_return(struct ftrace_graph_ret *trace,
+			     struct fgraph_ops *gops)
+{
+	/* After the section the call stays open in its trace. */
+	if (this_cpu_read(lat_cpu.in_section))
+		trace_graph_record_return(gops->ops.private, trace,
+					  tracing_gen_ctx_dec());
+}
+
+static struct fgraph_ops lat_gops = {
+	.entryfunc	= lat_graph_entry,
+	.retfunc	= lat_graph_return,
+	.idx		= -1,
+};
+
+static int lat_graph_register(struct trace_array *tr)
+{
+	lat_gops.ops.func_hash = tr->func_ops->func_hash;
+	lat_gops.ops.private = tr;
+	return register_ftrace_graph(&lat_gops);
+}
+#else
+static int lat_graph_register(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+#endif
+
+/* Stop recording the functions of sections. */
+static void lat_unhook(void)
+{
+	if (lat_hooked == LAT_HOOK_FUNC)
+		unregister_ftrace_function(&lat_ops);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	else if (lat_hooked == LAT_HOOK_GRAPH)
+		unregister_ftrace_graph(&lat_gops);
+#endif
+	lat_hooked = LAT_HOOK_NONE;
+}
+
+/*
+ * Record the functions of sections as @how says (none, function entries
+ * or a graph), with set_ftrace_filter and _notrace of the instance.
+ */
+static int lat_hook(struct trace_array *tr, enum lat_hook how)
+{
+	int ret;
+
+	if (how == lat_hooked)
+		return 0;
+	lat_unhook();
+	if (how == LAT_HOOK_NONE)
+		return 0;
+	mutex_lock(&ftrace_lock);
+	ftrace_ops_hash(tr->func_ops, false);
+	mutex_unlock(&ftrace_lock);
+	if (how == LAT_HOOK_GRAPH) {
+		ret = lat_graph_register(tr);
+	} else {
 		lat_ops.func_hash = tr->func_ops->func_hash;
 		lat_ops.private = tr;
 		ret = register_ftrace_function(&lat_ops);
-	} else {
-		unregister_ftrace_function(&lat_ops);
 	}
 	if (!ret)
-		lat_funcs_on = on;
+		lat_hooked = how;
 	return ret;
+}
+
+/* The hook that function-trace (@funcs) and display-graph (@graph) ask for. */
+static enum lat_hook lat_hook_for(bool funcs, bool graph)
+{
+	if (!funcs)
+		return LAT_HOOK_NONE;
+	return graph ? LAT_HOOK_GRAPH : LAT_HOOK_FUNC;
 }
 
 /* --- The tracers ------------------------------------------------------------ */
@@ -338,11 +412,10 @@ static int lat_init(struct trace_array *tr, unsigned int mode)
 		memset(per_cpu_ptr(&lat_cpu, cpu), 0, sizeof(struct lat_cpu));
 	lat_mode = mode;
 	lat_saved_fmt = trace_option_force(tr, TRACE_OPT_LATENCY_FMT, true);
-	if (trace_opt(tr, TRACE_OPT_FUNCTION_TRACE)) {
-		ret = lat_funcs(tr, true);
-		if (ret)
-			goto fail;
-	}
+	ret = lat_hook(tr, lat_hook_for(trace_opt(tr, TRACE_OPT_FUNCTION_TRACE),
+					trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH)));
+	if (ret)
+		goto fail;
 	ret = lat_probes(true);
 	if (ret)
 		goto fail;
@@ -350,7 +423,7 @@ static int lat_init(struct trace_array *tr, unsigned int mode)
 	WRITE_ONCE(lat_tr, tr);
 	return 0;
 fail:
-	lat_funcs(tr, false);
+	lat_unhook();
 	trace_option_force(tr, TRACE_OPT_LATENCY_FMT, lat_saved_fmt);
 	return ret;
 }
@@ -359,17 +432,37 @@ static void lat_reset(struct trace_array *tr)
 {
 	WRITE_ONCE(lat_tr, NULL);
 	lat_probes(false);
-	lat_funcs(tr, false);
+	lat_unhook();
 	/* Probes and callbacks under way are done before the state goes. */
 	tracepoint_synchronize_unregister();
 	trace_option_force(tr, TRACE_OPT_LATENCY_FMT, lat_saved_fmt);
 }
 
-/* function-trace switches the recording of functions in sections. */
+/*
+ * function-trace switches the recording of functions in sections,
+ * display-graph their form; a new form starts with a new worst case.
+ */
 static int lat_flag_changed(struct trace_array *tr, int opt, bool on)
 {
+	bool funcs = trace_opt(tr, TRACE_OPT_FUNCTION_TRACE);
+	bool graph = trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH);
+	int ret;
+
 	if (opt == TRACE_OPT_FUNCTION_TRACE)
-		return lat_funcs(tr, on);
+		funcs = on;
+	else if (opt == TRACE_OPT_DISPLAY_GRAPH)
+		graph = on;
+	else
+		return 0;
+	ret = lat_hook(tr, lat_hook_for(funcs, graph));
+	if (ret) {
+		/* As the options still say, if it can be. */
+		lat_hook(tr, lat_hook_for(trace_opt(tr, TRACE_OPT_FUNCTION_TRACE),
+					  trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH)));
+		return ret;
+	}
+	if (opt == TRACE_OPT_DISPLAY_GRAPH)
+		trace_max_latency_set(tr, 0);
 	return 0;
 }
 
@@ -394,6 +487,10 @@ static int __maybe_unused both_init(struct trace_array *tr)
 	.init		= _init,		\
 	.reset		= lat_reset,		\
 	.flag_changed	= lat_flag_changed,	\
+	.open		= trace_lat_open,	\
+	.close		= trace_lat_close,	\
+	.print_line	= trace_lat_print_line,	\
+	.print_header	= trace_lat_print_header, \
 	.use_max_tr	= true,			\
 	.print_max	= true,			\
 }

@@ -133,6 +133,19 @@ static void print_latency_header(struct seq_file *m,
 		print_latency_legend(m);
 }
 
+/*
+ * Whether the reader's tracer prints the columns' header: a latency
+ * tracer only for its graph (display-graph).
+ */
+static bool tracer_prints_header(struct trace_iterator *iter)
+{
+	struct tracer *t = iter->trace;
+
+	if (!t || !t->print_header)
+		return false;
+	return !t->print_max || trace_opt(iter->tr, TRACE_OPT_DISPLAY_GRAPH);
+}
+
 /**
  * trace_print_header - the comment block at the top of trace
  * @m: the seq_file
@@ -143,14 +156,14 @@ static void print_latency_header(struct seq_file *m,
  * A tracer with its own columns prints them after the tracer's name.
  * Its columns follow the options: none without context-info or with
  * verbose, a TGID column with record-tgid, the flag columns with
- * irq-info.  With latency-format, the latency header instead, and only
- * above entries.
+ * irq-info.  With latency-format, the latency header instead (and the
+ * tracer's columns), and only above entries.
  */
 void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 			struct trace_buffer *buffer, bool empty)
 {
 	struct trace_array *tr = iter->tr;
-	bool own = iter->trace && iter->trace->print_header;
+	bool own = tracer_prints_header(iter);
 	unsigned long entries = 0, written = 0;
 	bool tgid = trace_opt(tr, TRACE_OPT_RECORD_TGID);
 	const char *pad = tgid ? "          " : "";
@@ -173,14 +186,20 @@ void trace_print_header(struct seq_file *m, struct trace_iterator *iter,
 		written += ring_buffer_entries_cpu(buffer, cpu) +
 			   ring_buffer_overrun_cpu(buffer, cpu);
 	}
-	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT) && !empty)
-		print_latency_header(m, iter, tracer, entries, written, !own);
+	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT)) {
+		/* Nothing above no entries, as upstream. */
+		if (!empty) {
+			print_latency_header(m, iter, tracer, entries, written,
+					     !own);
+			if (own)
+				iter->trace->print_header(m, tr);
+		}
+		return;
+	}
 	if (own) {
 		iter->trace->print_header(m, tr);
 		return;
 	}
-	if (trace_opt(tr, TRACE_OPT_LATENCY_FMT))
-		return;
 	if (trace_opt(tr, TRACE_OPT_VERBOSE))
 		return;
 	seq_printf(m, "# entries-in-buffer/entries-written: %lu/%lu   #P:%u\n#\n",
@@ -337,8 +356,14 @@ char trace_duration_mark(u64 delta)
 	return ' ';
 }
 
-/* Where the latency format's times count from. */
-static u64 latency_time_base(struct trace_iterator *iter)
+/**
+ * trace_latency_time_base - where the latency format's times count from
+ * @iter: the reader
+ *
+ * Return: the buffer clock when the case in the max buffer began, for a
+ * reader of it, else when the buffer was last emptied.
+ */
+u64 trace_latency_time_base(struct trace_iterator *iter)
 {
 #ifdef CONFIG_TRACER_MAX_TRACE
 	/* The max buffer's: a snapshot's, or a worst case's start. */
@@ -357,7 +382,7 @@ static void format_latency_prefix(struct trace_iterator *iter, u64 next_ts)
 {
 	struct trace_entry *ent = iter->ent;
 	struct trace_seq *s = &iter->seq;
-	u64 start = latency_time_base(iter);
+	u64 start = trace_latency_time_base(iter);
 	u64 rel = iter->ts > start ? iter->ts - start : 0;
 	u64 delta = next_ts > iter->ts ? next_ts - iter->ts : 0;
 	bool ns = trace_clocks[iter->tr->clock_id].in_ns;

@@ -9,7 +9,8 @@
  * tasks.  A wakeup of a task more urgent than the one followed (or the
  * first one, when none is) makes it the followed task: the time and the
  * CPU it will run on are noted, and a wakeup entry is written.  With
- * function-trace, the functions that CPU runs meanwhile are recorded.
+ * function-trace, the functions that CPU runs meanwhile are recorded
+ * (with display-graph as a call graph).
  * When the scheduler switches it in, a context_switch entry is written
  * and the time since the wakeup is its latency: one longer than
  * tracing_max_latency (or, with tracing_thresh set, any at least that
@@ -57,8 +58,13 @@ static u64 wk_ts;
 static struct trace_array *wk_tr;
 /* The class it follows. */
 static enum wk_class wk_class;
-/* The functions run on the followed task's CPU are recorded. */
-static bool wk_funcs_on;
+/* What records the functions run on the followed task's CPU. */
+enum wk_hook {
+	WK_HOOK_NONE,
+	WK_HOOK_FUNC,		/* wk_ops: function entries */
+	WK_HOOK_GRAPH,		/* wk_gops: a graph (display-graph) */
+};
+static enum wk_hook wk_hooked;
 /* latency-format as it was before the tracer set it. */
 static bool wk_saved_fmt;
 
@@ -121,9 +127,7 @@ static void wk_record(struct trace_array *tr, int type,
 static void wk_record_caller(struct trace_array *tr, unsigned long ip,
 			     unsigned int ctx)
 {
-#ifdef CONFIG_FUNCTION_TRACER
-	trace_function_record(tr, ip, 0, ctx);
-#endif
+	trace_lat_record_call(tr, ip, 0, ctx);
 }
 
 /* Follow nothing any more; wk_lock held. */
@@ -314,35 +318,113 @@ static struct ftrace_ops wk_ops = {
 	.func	= wk_func_call,
 };
 
-static int wk_funcs(struct trace_array *tr, bool on)
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+/* Whether this CPU's calls are recorded: the followed task's, not ours. */
+static bool wk_graph_cpu(void)
 {
-	int ret = 0;
+	return READ_ONCE(wk_cpu) == smp_processor_id() &&
+	       !this_cpu_read(wk_busy);
+}
 
-	if (on == wk_funcs_on)
+/*
+ * display-graph: the calls on the followed task's CPU and their returns
+ * there.  The graph core holds the recursion bit and preemption off.
+ */
+static int wk_graph_entry(struct ftrace_graph_ent *trace,
+			  struct fgraph_ops *gops)
+{
+	if (!wk_graph_cpu())
 		return 0;
-	if (on) {
-		if (!tr->func_ops)
-			return -ENOMEM;
-		/* set_ftrace_filter and _notrace of the instance apply. */
-		mutex_lock(&ftrace_lock);
-		ftrace_ops_hash(tr->func_ops, false);
-		mutex_unlock(&ftrace_lock);
+	return trace_graph_record_entry(gops->ops.private, trace,
+					tracing_gen_ctx_dec());
+}
+
+static void wk_graph_return(struct ftrace_graph_ret *trace,
+			    struct fgraph_ops *gops)
+{
+	if (wk_graph_cpu())
+		trace_graph_record_return(gops->ops.private, trace,
+					  tracing_gen_ctx_dec());
+}
+
+static struct fgraph_ops wk_gops = {
+	.entryfunc	= wk_graph_entry,
+	.retfunc	= wk_graph_return,
+	.idx		= -1,
+};
+
+static int wk_graph_register(struct trace_array *tr)
+{
+	wk_gops.ops.func_hash = tr->func_ops->func_hash;
+	wk_gops.ops.private = tr;
+	return register_ftrace_graph(&wk_gops);
+}
+#else
+static int wk_graph_register(struct trace_array *tr)
+{
+	return -ENODEV;
+}
+#endif
+
+/* Stop recording the functions run on the followed task's CPU. */
+static void wk_unhook(void)
+{
+	if (wk_hooked == WK_HOOK_FUNC)
+		unregister_ftrace_function(&wk_ops);
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	else if (wk_hooked == WK_HOOK_GRAPH)
+		unregister_ftrace_graph(&wk_gops);
+#endif
+	wk_hooked = WK_HOOK_NONE;
+}
+
+/*
+ * Record those functions as @how says (none, function entries or a
+ * graph), with set_ftrace_filter and _notrace of the instance.
+ */
+static int wk_hook(struct trace_array *tr, enum wk_hook how)
+{
+	int ret;
+
+	if (how == wk_hooked)
+		return 0;
+	wk_unhook();
+	if (how == WK_HOOK_NONE)
+		return 0;
+	if (!tr->func_ops)
+		return -ENOMEM;
+	mutex_lock(&ftrace_lock);
+	ftrace_ops_hash(tr->func_ops, false);
+	mutex_unlock(&ftrace_lock);
+	if (how == WK_HOOK_GRAPH) {
+		ret = wk_graph_register(tr);
+	} else {
 		wk_ops.func_hash = tr->func_ops->func_hash;
 		wk_ops.private = tr;
 		ret = register_ftrace_function(&wk_ops);
-	} else {
-		unregister_ftrace_function(&wk_ops);
 	}
 	if (!ret)
-		wk_funcs_on = on;
+		wk_hooked = how;
 	return ret;
 }
 #else
-static int wk_funcs(struct trace_array *tr, bool on)
+static void wk_unhook(void)
+{
+}
+
+static int wk_hook(struct trace_array *tr, enum wk_hook how)
 {
 	return 0;
 }
 #endif
+
+/* The hook that function-trace (@funcs) and display-graph (@graph) ask for. */
+static enum wk_hook wk_hook_for(bool funcs, bool graph)
+{
+	if (!funcs)
+		return WK_HOOK_NONE;
+	return graph ? WK_HOOK_GRAPH : WK_HOOK_FUNC;
+}
 
 /* --- The tracers ------------------------------------------------------------ */
 
@@ -399,11 +481,10 @@ static int wk_init(struct trace_array *tr, enum wk_class class)
 	wk_class = class;
 	wk_forget();
 	wk_saved_fmt = trace_option_force(tr, TRACE_OPT_LATENCY_FMT, true);
-	if (trace_opt(tr, TRACE_OPT_FUNCTION_TRACE)) {
-		ret = wk_funcs(tr, true);
-		if (ret)
-			goto fail;
-	}
+	ret = wk_hook(tr, wk_hook_for(trace_opt(tr, TRACE_OPT_FUNCTION_TRACE),
+				      trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH)));
+	if (ret)
+		goto fail;
 	/* The probes find the instance from now on. */
 	WRITE_ONCE(wk_tr, tr);
 	ret = wk_probes_on();
@@ -412,7 +493,7 @@ static int wk_init(struct trace_array *tr, enum wk_class class)
 	return 0;
 fail:
 	WRITE_ONCE(wk_tr, NULL);
-	wk_funcs(tr, false);
+	wk_unhook();
 	tracepoint_synchronize_unregister();
 	wk_forget();
 	trace_option_force(tr, TRACE_OPT_LATENCY_FMT, wk_saved_fmt);
@@ -423,18 +504,38 @@ static void wk_reset(struct trace_array *tr)
 {
 	WRITE_ONCE(wk_tr, NULL);
 	wk_probes_off();
-	wk_funcs(tr, false);
+	wk_unhook();
 	/* Probes and callbacks under way are done before the task goes. */
 	tracepoint_synchronize_unregister();
 	wk_forget();
 	trace_option_force(tr, TRACE_OPT_LATENCY_FMT, wk_saved_fmt);
 }
 
-/* function-trace switches the recording of functions. */
+/*
+ * function-trace switches the recording of functions, display-graph
+ * their form; a new form starts with a new worst case.
+ */
 static int wk_flag_changed(struct trace_array *tr, int opt, bool on)
 {
+	bool funcs = trace_opt(tr, TRACE_OPT_FUNCTION_TRACE);
+	bool graph = trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH);
+	int ret;
+
 	if (opt == TRACE_OPT_FUNCTION_TRACE)
-		return wk_funcs(tr, on);
+		funcs = on;
+	else if (opt == TRACE_OPT_DISPLAY_GRAPH)
+		graph = on;
+	else
+		return 0;
+	ret = wk_hook(tr, wk_hook_for(funcs, graph));
+	if (ret) {
+		/* As the options still say, if it can be. */
+		wk_hook(tr, wk_hook_for(trace_opt(tr, TRACE_OPT_FUNCTION_TRACE),
+					trace_opt(tr, TRACE_OPT_DISPLAY_GRAPH)));
+		return ret;
+	}
+	if (opt == TRACE_OPT_DISPLAY_GRAPH)
+		trace_max_latency_set(tr, 0);
 	return 0;
 }
 
@@ -458,6 +559,10 @@ static struct tracer wakeup_tracer = {
 	.init		= wakeup_init,
 	.reset		= wk_reset,
 	.flag_changed	= wk_flag_changed,
+	.open		= trace_lat_open,
+	.close		= trace_lat_close,
+	.print_line	= trace_lat_print_line,
+	.print_header	= trace_lat_print_header,
 	.use_max_tr	= true,
 	.print_max	= true,
 };
@@ -467,6 +572,10 @@ static struct tracer wakeup_rt_tracer = {
 	.init		= wakeup_rt_init,
 	.reset		= wk_reset,
 	.flag_changed	= wk_flag_changed,
+	.open		= trace_lat_open,
+	.close		= trace_lat_close,
+	.print_line	= trace_lat_print_line,
+	.print_header	= trace_lat_print_header,
 	.use_max_tr	= true,
 	.print_max	= true,
 };
@@ -476,6 +585,10 @@ static struct tracer wakeup_dl_tracer = {
 	.init		= wakeup_dl_init,
 	.reset		= wk_reset,
 	.flag_changed	= wk_flag_changed,
+	.open		= trace_lat_open,
+	.close		= trace_lat_close,
+	.print_line	= trace_lat_print_line,
+	.print_header	= trace_lat_print_header,
 	.use_max_tr	= true,
 	.print_max	= true,
 };
