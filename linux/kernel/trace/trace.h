@@ -493,6 +493,8 @@ static inline int trace_max_buffer_alloc(struct trace_array *tr)
 static inline void trace_max_buffer_free(struct trace_array *tr) { }
 static inline void trace_snapshot_files_init(struct trace_cpu_file *f,
 					     struct dentry *dir) { }
+static inline void trace_snapshot_help(struct seq_file *m,
+				       struct trace_array *tr, int cpu) { }
 static inline int trace_buffers_resize(struct trace_array *tr,
 				       unsigned long size, int cpu)
 {

@@ -82,11 +82,10 @@ static void print_latency_legend(struct seq_file *m)
  */
 static void latency_case(struct trace_iterator *iter, struct trace_max_data *d)
 {
-	struct trace_array *tr = iter->tr;
-
 	memset(d, 0, sizeof(*d));
 #ifdef CONFIG_TRACER_MAX_TRACE
 	if (iter->iter_flags & TRACE_FILE_MAX) {
+		struct trace_array *tr = iter->tr;
 		unsigned long flags;
 
 		/* Copied whole: a new worst case may be saved meanwhile. */
