@@ -28,10 +28,14 @@
  * A frame is a struct ftrace_ret_stack, a meta word (magic, user slot,
  * the slot's generation, words of data), the user's data if it reserved
  * any, and a tail word (magic and the frame's size) on top, so that the
- * frame below any valid top can be found.  curr_ret_stack moves up
- * before the words above it are written and down only after a frame is
- * done with: an interrupt or NMI that traces functions in between pushes
- * and pops above, and leaves the frame in construction alone.
+ * frame below any valid top can be found.  curr_ret_stack moves down
+ * only after a frame is done with, and up only over words that already
+ * hold a frame's bounds (meta and tail), since an interrupt's stack
+ * trace may walk the frames at any time (ftrace_graph_ret_addr()); the
+ * rest of a frame is written once it is claimed, so that an interrupt
+ * or NMI that traces functions in between pushes and pops above it.
+ * One that pushes and pops before the claim leaves bounds of the same
+ * shape; they are written again after it.
  *
  * A slot's variable and depth are the task's own business: when the task
  * first runs for a new user of the slot it zeroes them itself
@@ -128,10 +132,15 @@ static __always_inline int frame_below(const unsigned long *stk, int top)
 		return -1;
 	meta = READ_ONCE(stk[start + RS_WORDS]);
 	if ((meta & MAGIC_MASK) != META_MAGIC ||
-	    META_IDX(meta) >= FGRAPH_ARRAY_SIZE ||
-	    top - start != FRAME_WORDS + META_WORDS(meta) + !!META_WORDS(meta))
+	    META_IDX(meta) >= FGRAPH_ARRAY_SIZE)
 		return -1;
-	return start;
+	if (top - start == FRAME_WORDS + META_WORDS(meta) + !!META_WORDS(meta))
+		return start;
+	/* Data being reserved: claimed, not yet counted in the meta word. */
+	if (!META_WORDS(meta) && top - start > FRAME_WORDS + 1 &&
+	    top - start <= FRAME_WORDS + FGRAPH_DATA_WORDS + 1)
+		return start;
+	return -1;
 }
 
 static struct ftrace_ret_stack *frame_rs(unsigned long *stk, int start)
@@ -142,6 +151,19 @@ static struct ftrace_ret_stack *frame_rs(unsigned long *stk, int start)
 static unsigned long frame_meta(const unsigned long *stk, int start)
 {
 	return READ_ONCE(stk[start + RS_WORDS]);
+}
+
+/*
+ * Make stk[@start, @top) a frame an unwinder can step over, matching no
+ * return: its meta word and its tail.
+ */
+static __always_inline void frame_set_bounds(unsigned long *stk, int start,
+					     int top, unsigned long meta)
+{
+	WRITE_ONCE(frame_rs(stk, start)->retp, NULL);
+	WRITE_ONCE(stk[start + RS_WORDS], meta);
+	WRITE_ONCE(stk[top - 1], TAIL_MAGIC | (top - start));
+	barrier();
 }
 
 /* A reserved area sits above the first tail, and has its own tail. */
@@ -212,7 +234,7 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 {
 	struct task_struct *t = current;
 	struct ftrace_ret_stack *rs;
-	unsigned long *stk;
+	unsigned long *stk, meta;
 	int bit, start, top, idx = gops->idx, err = -EBUSY;
 
 	/* Set before kill_ftrace_graph, which follows later. */
@@ -239,18 +261,23 @@ int fgraph_enter_ops(struct fgraph_ops *gops, unsigned long func,
 		atomic_inc(&t->trace_overrun);
 		goto out;
 	}
-	/* Claim the words first: a nested push lands above them. */
+	/*
+	 * The bounds, and no retp an unwinder could match (the function
+	 * returns to return_to_handler only after this), before the claim;
+	 * again after it, in case a nested push and pop came in between.
+	 * Then the rest: a nested push lands above the claimed words.
+	 */
+	rs = frame_rs(stk, start);
+	meta = META(idx, stk[FGRAPH_GENS + idx], 0) | META_RBIT_SET(bit);
+	frame_set_bounds(stk, start, top, meta);
 	WRITE_ONCE(t->curr_ret_stack, top);
 	barrier();
-	rs = frame_rs(stk, start);
+	frame_set_bounds(stk, start, top, meta);
 	rs->ret = ret;
 	rs->func = func;
 	rs->calltime = fgraph_clock();
 	/* Nothing reads subtime (the profiler keeps its own) or fp. */
-	rs->retp = retp;
-	stk[start + RS_WORDS] = META(idx, stk[FGRAPH_GENS + idx], 0) |
-				META_RBIT_SET(bit);
-	stk[top - 1] = TAIL_MAGIC | FRAME_WORDS;
+	WRITE_ONCE(rs->retp, retp);
 	barrier();
 
 	{
@@ -413,10 +440,18 @@ void *fgraph_reserve_data(int idx, int size_bytes)
 	if (META_IDX(meta) != idx || META_WORDS(meta) ||
 	    top + words + 1 > FGRAPH_STACK_WORDS)
 		return NULL;
+	/*
+	 * The new tail before the claim and again after it, as for a frame;
+	 * frame_below() takes the frame while its meta word does not count
+	 * the words yet.
+	 */
+	WRITE_ONCE(stk[top + words], TAIL_MAGIC | (top + words + 1 - start));
+	barrier();
 	WRITE_ONCE(t->curr_ret_stack, top + words + 1);
 	barrier();
-	stk[top + words] = TAIL_MAGIC | (top + words + 1 - start);
-	stk[start + RS_WORDS] = meta | (unsigned long)words << 8;
+	WRITE_ONCE(stk[top + words], TAIL_MAGIC | (top + words + 1 - start));
+	barrier();
+	WRITE_ONCE(stk[start + RS_WORDS], meta | (unsigned long)words << 8);
 	return &stk[top];
 }
 
