@@ -652,6 +652,32 @@ static bool unlink_ops(struct ftrace_ops *ops, bool failed)
 	return false;
 }
 
+/**
+ * arch_ftrace_update_trampoline - give an ops a trampoline of its own
+ * @ops: an ops about to be registered, not a direct one
+ *
+ * An architecture that can copy its entry code for one ops (x86)
+ * overrides this: the sites only @ops traces then call its function
+ * without the list walk, and on success ops->trampoline,
+ * ops->trampoline_size and FTRACE_OPS_FL_ALLOC_TRAMP describe the copy.
+ * The default gives none, which is always correct: every site calls the
+ * shared entry code, which reaches @ops as it reaches any other.
+ */
+void __weak arch_ftrace_update_trampoline(struct ftrace_ops *ops)
+{
+}
+
+/**
+ * arch_ftrace_trampoline_free - free an ops' own trampoline
+ * @ops: an unregistered ops whose trampoline no task runs any more
+ *
+ * Frees what arch_ftrace_update_trampoline() made.  The default has
+ * nothing to free.
+ */
+void __weak arch_ftrace_trampoline_free(struct ftrace_ops *ops)
+{
+}
+
 /*
  * Why @ops cannot be registered now, with @share's peers agreeing:
  * 0 or an errno.  Call with ftrace_lock held.

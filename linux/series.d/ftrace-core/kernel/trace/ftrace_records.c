@@ -13,6 +13,7 @@
 #include <linux/bsearch.h>
 #include <linux/ftrace_site_ops.h>
 #include <linux/kallsyms.h>
+#include <linux/memory.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -120,6 +121,20 @@ static int group_make_nops(struct ftrace_rec_group *grp)
 			return err;
 		}
 	}
+	return 0;
+}
+
+/**
+ * ftrace_dyn_arch_init - architecture set-up before the first site
+ *
+ * Called once by ftrace_init(), before any site is read or written.  An
+ * architecture overrides it when its patching needs something prepared
+ * first; the default has nothing to do.
+ *
+ * Return: 0, or an error that leaves function tracing disabled.
+ */
+int __init __weak ftrace_dyn_arch_init(void)
+{
 	return 0;
 }
 
@@ -546,6 +561,38 @@ static int apply_one(struct dyn_ftrace *rec, struct apply_state *st)
 	if (!err && st->batch && !(++st->changed % 1024))
 		cond_resched();
 	return err;
+}
+
+/**
+ * ftrace_arch_code_modify_prepare - start a batch of site changes
+ *
+ * Called with ftrace_lock held before ftrace_apply_records() or
+ * ftrace_apply_hashes() changes the sites of a running kernel (early in
+ * boot one CPU runs and nothing is batched).  The default takes
+ * text_mutex, which serialises the changes with the kernel's other text
+ * patchers (kprobes, jump labels): all an architecture needs when every
+ * site is one instruction that other CPUs run either way, old or new,
+ * while it is written.  One that batches its writes (x86 queues them for
+ * the int3 protocol) overrides this and
+ * ftrace_arch_code_modify_post_process() together.
+ */
+void __weak ftrace_arch_code_modify_prepare(void)
+	__acquires(&text_mutex)
+{
+	mutex_lock(&text_mutex);
+}
+
+/**
+ * ftrace_arch_code_modify_post_process - finish a batch of site changes
+ *
+ * The default releases text_mutex: each site was complete once written.
+ * An architecture that queued its writes flushes them here and waits
+ * until every CPU runs the new code.
+ */
+void __weak ftrace_arch_code_modify_post_process(void)
+	__releases(&text_mutex)
+{
+	mutex_unlock(&text_mutex);
 }
 
 /* End a pass: flush the batch; a site that failed stops function tracing. */
