@@ -16,10 +16,17 @@
  * the architecture lets other CPUs run while it is written: the write
  * goes through aarch64_insn_patch_text_nosync() (a fixmap alias of the
  * read-only text, then the cache maintenance), after the instruction
- * found there was checked against the one expected.
+ * found there was checked against the one expected.  Each site's cache
+ * lines are cleaned as it changes, and a CPU runs either instruction
+ * until it sees the new one: a batch of changes needs nothing more than
+ * the core's default ftrace_arch_code_modify_prepare() and
+ * _post_process(), which hold text_mutex as the other text patchers do.
  *
  * The callback ftrace_caller calls is a variable, ftrace_call_dest, not
  * a patched bl: a callback in a module may be out of a bl's reach.
+ * Every site calls ftrace_caller (or a direct trampoline), so no ops
+ * gets a trampoline of its own (the core's default
+ * arch_ftrace_update_trampoline()).
  *
  * With DYNAMIC_FTRACE_WITH_CALL_OPS the compiler puts two more NOPs
  * before the function (-fpatchable-function-entry=4,2; functions are
@@ -33,9 +40,7 @@
 #include <linux/ftrace.h>
 #include <linux/ftrace_graph.h>
 #include <linux/ftrace_site_ops.h>
-#include <linux/memory.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <asm/insn.h>
 #include <asm/module.h>
@@ -282,57 +287,6 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 {
 	WRITE_ONCE(ftrace_call_dest, (unsigned long)func);
 	return 0;
-}
-
-/**
- * ftrace_arch_code_modify_prepare - start a batch of site changes
- *
- * Other code patchers (kprobes, jump labels) take text_mutex too.
- */
-void ftrace_arch_code_modify_prepare(void)
-	__acquires(&text_mutex)
-{
-	mutex_lock(&text_mutex);
-}
-
-/**
- * ftrace_arch_code_modify_post_process - finish a batch of site changes
- *
- * Each site was written and its cache lines cleaned as it changed; a
- * CPU runs either instruction until it sees the new one.
- */
-void ftrace_arch_code_modify_post_process(void)
-	__releases(&text_mutex)
-{
-	mutex_unlock(&text_mutex);
-}
-
-/**
- * ftrace_dyn_arch_init - architecture set-up before the first site
- *
- * Return: 0.
- */
-int __init ftrace_dyn_arch_init(void)
-{
-	return 0;
-}
-
-/**
- * arch_ftrace_update_trampoline - an ops' own trampoline
- * @ops: the ops
- *
- * None on arm64: every site calls ftrace_caller.
- */
-void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
-{
-}
-
-/**
- * arch_ftrace_trampoline_free - free an ops' own trampoline
- * @ops: the ops (which has none)
- */
-void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
-{
 }
 
 /**
