@@ -17,20 +17,23 @@
  * Each change is one aligned instruction between a NOP and a bl, which
  * another CPU runs either way while it is written: the write goes
  * through larch_insn_patch_text(), after the instruction found there was
- * checked against the one expected.  Other text patchers take text_mutex
- * too.
+ * checked against the one expected, and the instruction fetch is
+ * synchronised as each site changes: a batch of changes needs nothing
+ * more than the core's default ftrace_arch_code_modify_prepare() and
+ * _post_process(), which hold text_mutex as the other text patchers do.
  *
  * The callback the entry code calls is a variable, ftrace_call_dest, not
  * a patched bl: a callback in a module may be out of a bl's reach.
+ * Every site calls the shared entry code (or a direct trampoline), so
+ * no ops gets a trampoline of its own (the core's default
+ * arch_ftrace_update_trampoline()).
  */
 #define pr_fmt(fmt) "ftrace: " fmt
 
 #include <linux/ftrace.h>
 #include <linux/ftrace_graph.h>
 #include <linux/kprobes.h>
-#include <linux/memory.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
 #include <linux/sizes.h>
 #include <asm/inst.h>
 #include <asm/module.h>
@@ -238,57 +241,6 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 {
 	WRITE_ONCE(ftrace_call_dest, (unsigned long)func);
 	return 0;
-}
-
-/**
- * ftrace_arch_code_modify_prepare - start a batch of site changes
- *
- * Other code patchers (kprobes, jump labels) take text_mutex too.
- */
-void ftrace_arch_code_modify_prepare(void)
-	__acquires(&text_mutex)
-{
-	mutex_lock(&text_mutex);
-}
-
-/**
- * ftrace_arch_code_modify_post_process - finish a batch of site changes
- *
- * Each site was written and the instruction fetch synchronised as it
- * changed.
- */
-void ftrace_arch_code_modify_post_process(void)
-	__releases(&text_mutex)
-{
-	mutex_unlock(&text_mutex);
-}
-
-/**
- * ftrace_dyn_arch_init - architecture set-up before the first site
- *
- * Return: 0.
- */
-int __init ftrace_dyn_arch_init(void)
-{
-	return 0;
-}
-
-/**
- * arch_ftrace_update_trampoline - an ops' own trampoline
- * @ops: the ops
- *
- * None on LoongArch: every site calls the shared entry code.
- */
-void arch_ftrace_update_trampoline(struct ftrace_ops *ops)
-{
-}
-
-/**
- * arch_ftrace_trampoline_free - free an ops' own trampoline
- * @ops: the ops (which has none)
- */
-void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
-{
 }
 
 /**
