@@ -197,16 +197,6 @@ void ftrace_arch_code_modify_post_process(void)
 	mutex_unlock(&text_mutex);
 }
 
-/**
- * ftrace_dyn_arch_init - architecture set-up before the first site
- *
- * Return: 0.
- */
-int __init ftrace_dyn_arch_init(void)
-{
-	return 0;
-}
-
 /* The movq that loads function_trace_op: 48 8b 15 disp32. */
 #define OP_LOAD_SIZE	7
 
