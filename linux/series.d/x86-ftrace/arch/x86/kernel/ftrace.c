@@ -350,13 +350,6 @@ void arch_ftrace_trampoline_free(struct ftrace_ops *ops)
 }
 
 /**
- * set_ftrace_ops_ro - make ftrace trampolines read-only
- *
- * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
- * which that call protects already, and an ops' own trampoline is made
- * read-only as soon as it is written.
- */
-/**
  * arch_ftrace_entry_text - is an address in the function-tracing entry?
  * @addr: a return address of a stack trace
  *
@@ -374,6 +367,13 @@ bool arch_ftrace_entry_text(unsigned long addr)
 	return is_ftrace_trampoline(addr);
 }
 
+/**
+ * set_ftrace_ops_ro - make ftrace trampolines read-only
+ *
+ * Called by mark_rodata_ro().  ftrace_caller lives in the kernel's text,
+ * which that call protects already, and an ops' own trampoline is made
+ * read-only as soon as it is written.
+ */
 void set_ftrace_ops_ro(void)
 {
 }
