@@ -281,7 +281,9 @@ int ftrace_site_set_ops(struct dyn_ftrace *rec, const struct ftrace_ops *ops)
  * @func: the ftrace_func_t to call from now on
  *
  * The core orders this with function_trace_op and waits out tasks that
- * loaded the old pair.  Return: 0.
+ * loaded the old pair.
+ *
+ * Return: 0.
  */
 int ftrace_update_ftrace_func(ftrace_func_t func)
 {
