@@ -84,7 +84,7 @@ static int switch_tracer(struct trace_array *tr, struct tracer *t)
 	/* As upstream: the new tracer starts with an empty buffer. */
 	if (tr->buffer) {
 		mutex_lock(&tr->buffer_mutex);
-		trace_buffer_empty_all(tr);
+		ring_buffer_reset(tr->buffer);
 		mutex_unlock(&tr->buffer_mutex);
 	}
 	if (t->init) {
@@ -109,7 +109,6 @@ static int switch_tracer(struct trace_array *tr, struct tracer *t)
  */
 int register_tracer(struct tracer *t)
 {
-	bool booted = false;
 	int ret;
 
 	if (!t || !tracer_name_valid(t->name))
@@ -131,11 +130,8 @@ int register_tracer(struct tracer *t)
 				t->name, ret);
 		else
 			pr_info("boot tracer '%s' started\n", t->name);
-		booted = !ret;
 	}
 	mutex_unlock(&tracer_mutex);
-	if (booted)
-		trace_boot_tracer_options(&global_trace);
 	return 0;
 }
 
