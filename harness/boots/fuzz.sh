@@ -104,17 +104,19 @@ after() {
 	# Triggers, then events: a traceoff trigger left on an event would
 	# switch tracing off again, and an event an enable_event trigger
 	# switched on stays on when the trigger goes.
-	for f in $T/events/*/*/trigger; do
-		grep -v '^#' "$f" | while read -r t; do
-			echo "!${t%% *}" > "$f"
-		done
+	# One grep for all the files: one per file crawls under TCG.
+	grep -v '^#' $T/events/*/*/trigger | while IFS= read -r l; do
+		f=${l%%:*}
+		t=${l#*:}
+		echo "!${t%% *}" > "$f"
 	done
 	echo 0 > $T/events/enable
 	# Options that hide or refuse the marker, back to their defaults.
 	for o in markers trace_printk context-info irq-info; do
 		echo 1 > $T/options/$o
 	done
-	for o in raw hex bin printk-msg-only; do
+	# fields shows a marker as "UNKNOWN TYPE" (as upstream's does).
+	for o in raw hex bin printk-msg-only fields; do
 		echo 0 > $T/options/$o
 	done
 	echo > $T/set_event_pid
@@ -129,14 +131,29 @@ after() {
 	echo 0 > /proc/sys/kernel/traceoff_on_warning
 	echo 1 > $T/tracing_on
 	echo > $T/trace
-	echo hello after the fuzz > $T/trace_marker
+	echo hello after the fuzz > $T/trace_marker ||
+		echo "@@ info fuzz: the marker write failed" >$RESULTS
 	expect fuzz "after the fuzz, a marker shows in trace" \
 		grep -q 'hello after the fuzz' $T/trace
+	if ! grep -q 'hello after the fuzz' $T/trace; then
+		# What shows instead, and the state that may hide it.
+		head -30 $T/trace | sed 's/^/@@ info trace: /' >$RESULTS
+		grep -h '^entries' $T/per_cpu/cpu*/stats |
+			sed 's/^/@@ info stats: /' >$RESULTS
+		echo "@@ info options: $(for f in $T/options/*; do
+			echo "${f##*/}=$(cat $f)"; done | tr '\n' ' ')" >$RESULTS
+		for f in tracing_thresh buffer_percent set_event_pid \
+			 events/ftrace/print/trigger trace_clock; do
+			echo "@@ info $f: $(head -5 $T/$f 2>&1 | tr '\n' ' ')"
+		done >$RESULTS
+		tail -15 /tmp/after.out | sed 's/^/@@ info after: /' >$RESULTS
+	fi
 	timeout 5 cat $T/trace_pipe >/tmp/pipe.out
 	if grep -q 'hello after the fuzz' /tmp/pipe.out; then
 		result PASS fuzz "after the fuzz, a marker shows in trace_pipe"
 	else
 		result FAIL fuzz "after the fuzz, a marker shows in trace_pipe"
+		head -10 /tmp/pipe.out | sed 's/^/@@ info trace_pipe: /' >$RESULTS
 		# What state the fuzz left behind.
 		for f in tracing_on buffer_size_kb buffer_subbuf_size_kb \
 			 tracing_cpumask current_tracer trace_clock \
