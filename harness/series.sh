@@ -464,7 +464,8 @@ cmd_prefix_check() {
 			return 1
 		fi
 		subj=$(git -C "$tree" log -1 --format=%s)
-		if KTARGETS=bzImage nice -n 19 "$top/harness/build-kernel.sh" \
+		if KTARGETS=bzImage SERIES_PREFIX=1 \
+		   nice -n 19 "$top/harness/build-kernel.sh" \
 			"$tree" "$build" x86_64 >"$tmp/build.log" 2>&1; then
 			echo "PASS  series-check: $k $subj"
 		else
