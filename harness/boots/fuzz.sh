@@ -133,36 +133,28 @@ after() {
 	echo > $T/trace
 	echo hello after the fuzz > $T/trace_marker ||
 		echo "@@ info fuzz: the marker write failed" >$RESULTS
+	cat $T/trace >/tmp/trace.out
 	expect fuzz "after the fuzz, a marker shows in trace" \
-		grep -q 'hello after the fuzz' $T/trace
-	if ! grep -q 'hello after the fuzz' $T/trace; then
-		# What shows instead, and the state that may hide it.
-		head -30 $T/trace | sed 's/^/@@ info trace: /' >$RESULTS
-		grep -h '^entries' $T/per_cpu/cpu*/stats |
-			sed 's/^/@@ info stats: /' >$RESULTS
-		echo "@@ info options: $(for f in $T/options/*; do
-			echo "${f##*/}=$(cat $f)"; done | tr '\n' ' ')" >$RESULTS
-		for f in tracing_thresh buffer_percent set_event_pid \
-			 events/ftrace/print/trigger trace_clock; do
-			echo "@@ info $f: $(head -5 $T/$f 2>&1 | tr '\n' ' ')"
-		done >$RESULTS
-		tail -15 /tmp/after.out | sed 's/^/@@ info after: /' >$RESULTS
-	fi
+		grep -q 'hello after the fuzz' /tmp/trace.out
 	timeout 5 cat $T/trace_pipe >/tmp/pipe.out
-	if grep -q 'hello after the fuzz' /tmp/pipe.out; then
-		result PASS fuzz "after the fuzz, a marker shows in trace_pipe"
-	else
-		result FAIL fuzz "after the fuzz, a marker shows in trace_pipe"
+	expect fuzz "after the fuzz, a marker shows in trace_pipe" \
+		grep -q 'hello after the fuzz' /tmp/pipe.out
+	if ! grep -q 'hello after the fuzz' /tmp/trace.out ||
+	   ! grep -q 'hello after the fuzz' /tmp/pipe.out; then
+		# What showed instead, and the state the fuzz left behind.
+		head -30 /tmp/trace.out | sed 's/^/@@ info trace: /' >$RESULTS
 		head -10 /tmp/pipe.out | sed 's/^/@@ info trace_pipe: /' >$RESULTS
-		# What state the fuzz left behind.
 		for f in tracing_on buffer_size_kb buffer_subbuf_size_kb \
 			 tracing_cpumask current_tracer trace_clock \
-			 trace_options; do
-			echo "@@ info $f: $(cat $T/$f 2>&1 | head -3 | tr '\n' ' ')"
+			 tracing_thresh buffer_percent set_event_pid \
+			 events/ftrace/print/trigger; do
+			echo "@@ info $f: $(head -5 $T/$f 2>&1 | tr '\n' ' ')"
 		done >$RESULTS
-		head -20 $T/trace | sed 's/^/@@ info trace: /' >$RESULTS
+		echo "@@ info options: $(for f in $T/options/*; do
+			echo "${f##*/}=$(cat $f)"; done | tr '\n' ' ')" >$RESULTS
 		cat $T/per_cpu/cpu*/stats | sed 's/^/@@ info stats: /' >$RESULTS
 		ps | sed 's/^/@@ info ps: /' >$RESULTS
+		tail -15 /tmp/after.out | sed 's/^/@@ info after: /' >$RESULTS
 	fi
 	ok=1
 	for i in fuzz0 fuzz1 fuzzA fuzzB; do

@@ -86,16 +86,15 @@ if [ -n "$lat" ]; then
 	# The waker is real-time itself: the writers on every CPU must not
 	# starve it of its wake-ups (wakeup_rt saw none in 3 s on a busy
 	# host).
-	if command -v chrt >/dev/null; then
-		chrt -f 10 sh -c '
+	(
+		command -v chrt >/dev/null || exit 0
+		exec chrt -f 10 sh -c '
 		while [ ! -e /tmp/waker.stop ]; do
 			chrt -f 5 sleep 0.05
 			chrt -d --sched-runtime 1000000 --sched-deadline 10000000 \
 				--sched-period 10000000 0 sleep 0.05 2>/dev/null
-		done' &
-	else
-		true &
-	fi
+		done'
+	) &
 	waker=$!
 	I=$T/instances/stress-latency
 	mkdir $I
