@@ -64,7 +64,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all \
-	series series-check formats
+	series series-export series-check formats
 
 all: kernel
 
@@ -85,7 +85,7 @@ help:
 	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
 	@echo "make memory            memory after boot, ours beside the anchor"
 	@echo "make formats           event format files, ours against the anchor"
-	@echo "make series            the patch series of linux/series in out/series"
+	@echo "make series-export     out/linux's branch written back to patches/"
 	@echo "make series-check      build every prefix of the series"
 
 deps: $(OUT)/.deps$(SFX)
@@ -168,7 +168,7 @@ check: $(KTARGET)
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
 		harness/lint.sh $(PRISTINE); fi; \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)" ]; then \
-		harness/series.sh check $(OUT)/series; fi; \
+		harness/series.sh check; fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		$(if $(X86),harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
@@ -269,16 +269,18 @@ check-debug:
 	@set -o pipefail; $(MAKE) -s check-debug-run 2>&1 | \
 		tee $(OUT)/check-$(KERNEL)$(DEBUG_SFX).log | harness/summarise.sh
 
-# The product as a patch series (linux/series): out/series/*.patch, a
-# cover letter and one patch each, to git am on a 6.12 tree.
-series: tree
-	@harness/series.sh check-map
-	@harness/series.sh make $(OUT)/series
+# The product is the series in patches/; out/linux (make tree) is its git
+# branch.  series-export writes the branch back to patches/ after a change
+# (git commit --fixup=<patch's commit>, git rebase -i --autosquash base).
+series-export series:
+	@harness/series.sh export
 
 # Outside CI: every prefix of the series builds (x86_64 + kunit config,
-# bzImage only; one build after another in out/build-series-x86_64).
-series-check: series
-	@set -o pipefail; harness/series.sh prefix-check $(OUT)/series \
+# bzImage only, through ccache); records the patches it built in
+# patches/prefixes-built, so that make check builds only the prefixes
+# whose patches changed since.
+series-check: tree
+	@set -o pipefail; harness/series.sh prefix-check \
 		$(OUT)/build-series-$(ARCH) 2>&1 | \
 		tee $(OUT)/series-check.log | harness/summarise.sh
 
