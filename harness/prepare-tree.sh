@@ -27,6 +27,11 @@ if [ ! -d "$tree/.git" ]; then
 	rm -rf "$tree"
 	git clone -q --shared --no-checkout "$base" "$tree"
 	git -C "$tree" config gc.auto 0
+	# New commits get the series' author (that of its first patch).
+	git mailinfo "$tmp/msg" "$tmp/patch" <"$(series_files | head -n 1)" \
+		>"$tmp/info"
+	git -C "$tree" config user.name "$(sed -n 's/^Author: //p' "$tmp/info")"
+	git -C "$tree" config user.email "$(sed -n 's/^Email: //p' "$tmp/info")"
 	git -C "$tree" tag -f base "$base_commit" >/dev/null
 	git -C "$tree" checkout -q -b ftrace-ng "$base_commit"
 	mapfile -t files < <(series_files)

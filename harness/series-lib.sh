@@ -101,14 +101,22 @@ export_to() {
 	git -C "$tree" format-patch -q --zero-commit --no-signature \
 		--no-renames --no-numbered -o "$dir" base..ftrace-ng \
 		>/dev/null
+	# Without the blob ids of "index" lines: a change to one patch then
+	# shows in that patch alone, not in every later patch of the same file
+	# (git am does not need them; only its -3 fallback would).
+	sed -i -E '/^index [0-9a-f]{7,}\.\.[0-9a-f]{7,}( [0-7]{6})?$/d' \
+		"$dir"/[0-9][0-9][0-9][0-9]-*.patch
 	(cd "$dir" && ls -- [0-9][0-9][0-9][0-9]-*.patch 2>/dev/null || :) \
 		>"$dir/series"
 }
 
 # tree_clean: out/linux has no uncommitted change and sits on ftrace-ng.
+# Ignored files count: Debian's top-level .gitignore ignores every new
+# top-level entry, so a new file of ours shows only as ignored (git add -f
+# adds it); kernels are built out of tree and write nothing there.
 tree_clean() {
 	[ "$(git -C "$tree" symbolic-ref -q HEAD)" = refs/heads/ftrace-ng ] &&
-	[ -z "$(git -C "$tree" status --porcelain --untracked-files=all)" ]
+	[ -z "$(git -C "$tree" status --porcelain --ignored --untracked-files=all)" ]
 }
 
 # tree_exported: out/linux is clean and its branch exports to exactly

@@ -71,7 +71,7 @@ status_line() {
 		return 0
 	fi
 	echo "FAIL  series: out/linux holds work not in patches/ (make series-export)"
-	git -C "$tree" status --short --untracked-files=all | head -n 20 |
+	git -C "$tree" status --short --ignored --untracked-files=all | head -n 20 |
 		sed 's/^/#   uncommitted: /'
 	ahead=$(git -C "$tree" rev-list --count base..HEAD 2>/dev/null || echo ?)
 	echo "#   out/linux has $ahead commits on base, patches/series $(wc -l <"$patches/series")"
