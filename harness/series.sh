@@ -70,7 +70,7 @@ status_line() {
 		echo "PASS  series: out/linux is patches/ ($(wc -l <"$patches/series") patches), nothing unexported"
 		return 0
 	fi
-	echo "FAIL  series: out/linux holds work not in patches/ (make series-export)"
+	echo "FAIL  series: out/linux and patches/ differ (make series-export stores out/linux; make tree follows patches/)"
 	git -C "$tree" status --short --ignored --untracked-files=all | head -n 20 |
 		sed 's/^/#   uncommitted: /'
 	ahead=$(git -C "$tree" rev-list --count base..HEAD 2>/dev/null || echo ?)
@@ -78,6 +78,7 @@ status_line() {
 	if [ -d "$tmp/exported" ]; then
 		diff -q "$tmp/exported" "$patches" 2>/dev/null |
 			grep -v -e 'Only in .*patches: \(cover-letter\|prefixes-built\)' |
+			sed "s|$tmp/exported|out/linux's export|" |
 			head -n 20 | sed 's/^/#   /' || :
 	fi
 	return 1
@@ -103,27 +104,32 @@ apply_line() {
 	echo "PASS  series: the $n patches apply in order onto 6.12 and give out/linux"
 }
 
-# checkpatch_line: checkpatch.pl on every patch; one line, the patches
-# with errors listed under it.
+# checkpatch_line: checkpatch.pl on every patch, two at a time; one line,
+# failing on errors, the patches with errors listed under it and the
+# warnings counted by kind (every new file asks whether MAINTAINERS needs
+# updating).
 checkpatch_line() {
-	local p res bad=0 n=0
+	local n bad warn
 
-	while read -r p; do
-		n=$((n + 1))
-		res=$(cd "$pristine" && perl scripts/checkpatch.pl -q "$p" 2>&1) || :
-		if echo "$res" | grep -q -e '^ERROR:' -e '^WARNING:'; then
-			bad=$((bad + 1))
-			echo "$(basename "$p"):" >>"$tmp/cp.log"
-			echo "$res" | grep -A4 -e '^ERROR:' -e '^WARNING:' |
-				head -n 40 >>"$tmp/cp.log"
-		fi
-	done < <(series_files)
+	series_files >"$tmp/cp.list"
+	n=$(wc -l <"$tmp/cp.list")
+	mkdir -p "$tmp/cp"
+	# shellcheck disable=SC2016
+	xargs -P 2 -I{} sh -c 'cd "$1" && perl scripts/checkpatch.pl -q \
+		"$2" >"$3/$(basename "$2").log" 2>&1 || :' \
+		sh "$pristine" {} "$tmp/cp" <"$tmp/cp.list"
+	bad=$(grep -l '^ERROR:' "$tmp/cp"/*.log 2>/dev/null | wc -l)
+	warn=$(cat "$tmp/cp"/*.log | grep '^WARNING:' | sed 's/^WARNING: //' |
+		sed 's/line length of [0-9]* exceeds/line length exceeds/' |
+		sort | uniq -c | sort -rn | awk '{ $1 = $1 " x"; print }' |
+		paste -sd ';' -)
 	if [ "$bad" = 0 ]; then
-		echo "PASS  series: checkpatch on $n patches, no error or warning"
+		echo "PASS  series: checkpatch on $n patches: no error"
+		[ -z "$warn" ] || echo "#   warnings: $warn"
 		return 0
 	fi
-	echo "FAIL  series: checkpatch on $n patches: $bad with errors or warnings"
-	sed 's/^/#   /' "$tmp/cp.log"
+	echo "FAIL  series: checkpatch on $n patches: $bad with errors"
+	grep -A4 '^ERROR:' "$tmp/cp"/*.log | head -n 60 | sed "s|$tmp/cp/||; s/^/#   /"
 	return 1
 }
 
@@ -137,6 +143,12 @@ with_ccache() {
 		>"$tmp/ccbin/gcc"
 	chmod +x "$tmp/ccbin/gcc"
 	export PATH="$tmp/ccbin:$PATH" CCACHE_DIR="$out/ccache"
+}
+
+# lock_prefixes: one user of the prefix worktree and build at a time.
+lock_prefixes() {
+	exec 9>"$out/series-prefix.lock"
+	flock -n 9 || die "another prefix build runs (out/series-prefix.lock)"
 }
 
 # build_prefix K COMMIT BUILDDIR: build the series up to patch K.
@@ -179,7 +191,7 @@ prefixes_line() {
 		[ "$k" -lt "$n" ] || continue
 		grep -q "^$pid " "$record" && continue
 		todo=$((todo + 1))
-		[ -n "$built" ] || with_ccache
+		[ -n "$built" ] || { with_ccache; lock_prefixes; }
 		built="$built $k"
 		if ! build_prefix "$k" "$c" "$build"; then
 			bad=$((bad + 1))
@@ -214,7 +226,8 @@ cmd_check() {
 cmd_prefix_check() {
 	local build=$1 k c pid subj rc=0 start=$SECONDS
 
-	tree_exported || die "out/linux holds work not in patches/: export it first"
+	tree_exported || die "out/linux and patches/ differ: export or make tree first"
+	lock_prefixes
 	with_ccache
 	commits >"$tmp/commits"
 	while read -r k c pid subj; do
