@@ -203,9 +203,21 @@ check: $(KTARGET)
 # ftracetest and ours), each result line marked "arm64:".  The whole
 # arm64 suite is make check ARCH=arm64.
 check-arm64-run:
-	@$(MAKE) -s kernel ARCH=arm64
-	@harness/build-modules.sh $(OUT)/build-arm64 $(OUT)/modules-ours-arm64
-	@set -o pipefail; GUEST_ARCH=arm64 MODULES_DIR=$(OUT)/modules-ours-arm64 \
+	@mkdir -p $(OUT); set -o pipefail; \
+	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
+		tail -n 20 | sed 's/^/#   /'; }; \
+	log=$(OUT)/build-arm64.log; \
+	if ! $(MAKE) -s kernel ARCH=arm64 >$$log 2>&1; then \
+	  echo "FAIL  arm64: make kernel ARCH=arm64" \
+		"(log: out/build-arm64.log)"; \
+	  errors $$log; exit 1; fi; \
+	mlog=$(OUT)/modules-ours-arm64.log; \
+	if ! harness/build-modules.sh $(OUT)/build-arm64 \
+		$(OUT)/modules-ours-arm64 >$$mlog 2>&1; then \
+	  echo "FAIL  arm64: the test modules do not build" \
+		"(log: out/modules-ours-arm64.log)"; \
+	  errors $$mlog; exit 1; fi; \
+	GUEST_ARCH=arm64 MODULES_DIR=$(OUT)/modules-ours-arm64 \
 	  python3 harness/check.py --kernel $(OUT)/build-arm64/$(IMAGE_arm64) \
 		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main | \
 	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  arm64: /'
@@ -259,9 +271,22 @@ debug-kernel: tree
 
 # The debug kernel's scenarios; check-debug-run prints result lines for
 # make check, check-debug summarises them on its own.
-check-debug-run: debug-kernel
-	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)$(DEBUG_SFX)
-	@MODULES_DIR=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) python3 harness/check.py \
+check-debug-run:
+	@mkdir -p $(OUT); \
+	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
+		tail -n 20 | sed 's/^/#   /'; }; \
+	log=$(DEBUG_BUILD).log; \
+	if ! $(MAKE) -s debug-kernel >$$log 2>&1; then \
+	  echo "FAIL  debug: the debug kernel does not build" \
+		"(log: out/$(notdir $(DEBUG_BUILD)).log)"; \
+	  errors $$log; exit 1; fi; \
+	mlog=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX).log; \
+	if ! harness/build-modules.sh $(DEBUG_BUILD) \
+		$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) >$$mlog 2>&1; then \
+	  echo "FAIL  debug: the test modules do not build" \
+		"(log: out/modules-$(KERNEL)$(DEBUG_SFX).log)"; \
+	  errors $$mlog; exit 1; fi; \
+	MODULES_DIR=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) python3 harness/check.py \
 		--kernel $(DEBUG_BUILD)/$(IMAGE) --tree $(TREE) \
 		--boots harness/boots-debug --out $(OUT)/check-$(KERNEL)$(DEBUG_SFX)
 

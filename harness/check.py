@@ -22,10 +22,12 @@ GUEST_ARCH (x86_64 unless set; harness/qemu.sh) is the guest's
 architecture; a header line 'KEY-ARCH:' (e.g. '# expect-log-arm64:')
 takes the place of the scenario's 'KEY:' line on that architecture.
 
-Prints one line per case ('PASS  name'), then its own totals as a comment;
-exits 1 if
-anything failed, a guest hung or panicked, or the kernel log shows a BUG,
-WARNING or Oops.
+Prints one line per case ('PASS  name'; a failed case's '# ' lines from
+the guest follow it as '#   ' lines), then the failures' details and its
+own totals as comments (the bare totals line is harness/summarise.sh's);
+exits 1 if anything failed, a guest hung or panicked, or the kernel log
+shows a BUG, WARNING or Oops.  KTAP (KUnit's, ftracetest's) is parsed by
+harness/ktap.py.
 """
 import argparse
 import base64
@@ -37,6 +39,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import ktap  # noqa: E402
 ARCH = os.environ.get("GUEST_ARCH") or "x86_64"
 
 # Kernel log lines that fail a run wherever they appear.
@@ -60,62 +64,72 @@ class Report:
     def count(self, status):
         return sum(1 for s, _ in self.cases if s == status)
 
+    def finish(self):
+        """Prints the failures' details and this run's totals, all as
+        comments (the one bare totals line is harness/summarise.sh's);
+        returns the exit status."""
+        failed = self.count("FAIL")
+        if failed:
+            print("\n# Failures in detail")
+            for d in self.details:
+                for line in d.splitlines():
+                    print(line if line.startswith("#") else f"# {line}")
+            print()
+        print(f"# boots: {self.count('PASS')} passed, {failed} failed, "
+              f"{self.count('SKIP')} skipped", flush=True)
+        return 1 if failed else 0
+
+
+def kunit_name(case):
+    """'kunit: SUITE.CASE' (a suite's own line: 'kunit: SUITE')."""
+    return ("kunit: " + ".".join(n.name for n in case.path) +
+            case.node.note())
+
 
 def parse_kunit(lines, report, scenario):
-    """KUnit KTAP from the console: suites at column 0, cases indented."""
-    plan = None
-    suites = 0
-    suite = None
-    for line in lines:
-        if plan is None:
-            m = re.match(r"^1\.\.(\d+)$", line)
-            if m:
-                plan = int(m.group(1))
-            continue
-        m = re.match(r"^    # Subtest: (\S+)", line)
-        if m:
-            suite = m.group(1)
-            continue
-        m = re.match(r"^    (not ok|ok) \d+ (\S+)(?:\s+#\s*(\w+))?", line)
-        if m:
-            st = "PASS" if m.group(1) == "ok" else "FAIL"
-            if m.group(3) and m.group(3).upper() == "SKIP":
-                st = "SKIP"
-            report.add(st, f"kunit: {suite}.{m.group(2)}")
-            continue
-        if re.match(r"^(not ok|ok) \d+ \S+", line):
-            suites += 1
-    if plan is None:
+    """KUnit's KTAP from the console: one line per case (a parameterised
+    case is one line), a suite's own line only when it failed without a
+    failing case; no KTAP, no plan or fewer suites than the plan is a
+    FAIL (a boot that died mid-suite)."""
+    docs = ktap.parse(lines)
+    if not docs:
+        report.add("FAIL", f"kunit: no KTAP output ({scenario})")
         return
-    if suites != plan:
-        report.add("FAIL", f"kunit: {suites} of {plan} suites finished "
-                   f"({scenario})")
+    for i, doc in enumerate(docs):
+        # After the boot's suites, a module's come as another document.
+        if i and doc.plan is None and not doc.children:
+            continue
+        ktap.report_cases(report, doc, kunit_name, fold=1)
+        if doc.plan is None:
+            report.add("FAIL", f"kunit: no KTAP plan ({scenario})")
+        elif doc.reported() != doc.plan:
+            report.add("FAIL", f"kunit: {doc.reported()} of {doc.plan} "
+                       f"suites finished ({scenario})")
+
+
+def ftracetest_name(case):
+    """'ftracetest: [N] description', then ' (XFAIL)' and the like."""
+    n = case.node
+    return f"ftracetest: [{n.number}] {n.desc}{n.note()}"
 
 
 def parse_ftracetest(lines, report):
-    plan = None
-    seen = 0
-    for line in lines:
-        m = re.match(r"^1\.\.(\d+)$", line)
-        if m:
-            plan = int(m.group(1))
-            continue
-        m = re.match(r"^(not ok|ok) (\d+) (.*?)(?:\s+#\s*(\w+)\s*)?$", line)
-        if not m:
-            continue
-        seen += 1
-        ok, num, desc, directive = m.groups()
-        directive = (directive or "").upper()
-        if ok == "ok":
-            st = "SKIP" if directive == "SKIP" else "PASS"
-        else:
-            st = "FAIL"
-        note = f" ({directive})" if directive and directive != "SKIP" else ""
-        report.add(st, f"ftracetest: [{num}] {desc.strip()}{note}")
-    if plan is None:
+    """ftracetest -K's KTAP (see harness/ktap.py for the statuses)."""
+    docs = ktap.parse(lines)
+    if not docs:
         report.add("FAIL", "ftracetest: did not start (no KTAP plan)")
-    elif seen != plan:
-        report.add("FAIL", f"ftracetest: {seen} of {plan} cases reported")
+    for doc in docs:
+        ktap.report_cases(report, doc, ftracetest_name)
+        if doc.plan is None:
+            report.add("FAIL", "ftracetest: did not start (no KTAP plan)")
+        elif doc.reported() != doc.plan:
+            report.add("FAIL", f"ftracetest: {doc.reported()} of "
+                       f"{doc.plan} cases reported")
+
+
+# A failed case's "# " lines on the results port shown under its FAIL
+# line: the last ones (all are in SCENARIO.results).
+DETAIL_LINES = 30
 
 
 def parse_results(path, report, scenario):
@@ -131,14 +145,38 @@ def parse_results(path, report, scenario):
     logs = {}
     finished = False
     dmesg = []
+    # The "# " lines after an '@@ result FAIL' line (expect's output,
+    # say), printed under it once the next marker or the end comes.
+    detail = None
+
+    def show_detail(more=False):
+        nonlocal detail
+        if detail:
+            if len(detail) > DETAIL_LINES:
+                print(f"#   ({len(detail) - DETAIL_LINES} lines before "
+                      f"these in {os.path.basename(path)})")
+            for d in detail[-DETAIL_LINES:]:
+                print("#   " + (d[2:] if d.startswith("# ") else d[1:]))
+            sys.stdout.flush()
+        # more: the case's lines may go on after an '@@ info' line.
+        detail = [] if more and detail is not None else None
+
     for line in lines:
         if line.startswith("@@ info "):
+            show_detail(more=True)
             print(f"# {line[8:]}", flush=True)
             continue
+        if line.startswith("@@ "):
+            show_detail()
         if line.startswith("@@ result "):
             m = re.match(r"@@ result (PASS|FAIL|SKIP) (.*)$", line)
             if m:
                 report.add(m.group(1), m.group(2))
+                if m.group(1) == "FAIL":
+                    detail = []
+            # A case's result ends the ftracetest logs before it.
+            if isinstance(section, tuple) and section[0] == "log":
+                section = None
             continue
         if line == "@@ ftracetest begin":
             section = "ft"
@@ -173,6 +211,9 @@ def parse_results(path, report, scenario):
             logs[section[1]].append(line)
         elif section == "dmesg":
             dmesg.append(line)
+        elif detail is not None and line.startswith("#"):
+            detail.append(line)
+    show_detail()
     if ft_ran:
         parse_ftracetest(ftlines, report)
     for name, text in files.items():
@@ -288,15 +329,7 @@ def main():
         print(f"# scenario {f[:-3]}", flush=True)
         run_scenario(os.path.join(boots, f), args, report)
 
-    failed = report.count("FAIL")
-    if failed:
-        print("\n# Failures in detail")
-        for d in report.details:
-            print(d)
-        print()
-    print(f"# boots: {report.count('PASS')} passed, {failed} failed, "
-          f"{report.count('SKIP')} skipped")
-    sys.exit(1 if failed else 0)
+    sys.exit(report.finish())
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
+import ktap  # noqa: E402
 from check import BAD_LOG, TIMESTAMP, Report, parse_kunit  # noqa: E402
 
 INIT_STARTS = re.compile(r"Run /init as init process")
@@ -37,80 +38,12 @@ INIT_STARTS = re.compile(r"Run /init as init process")
 RUNNER_DONE = "# ftrace-runner: done"
 # A panic: nothing more to wait for.
 PANIC = re.compile(r"Kernel panic - not syncing")
-RESULT = re.compile(r"^(\s*)(not ok|ok) (\d+)\s*(?:- )?(.*?)"
-                    r"(?:\s+#\s*(.*))?$")
-DIRECTIVES = ("SKIP", "TODO", "XFAIL", "TIMEOUT", "ERROR")
 
 
-class Ktap:
-    """The runner's KTAP, fed line by line: results (kept in order, with
-    the diagnostics before each), nesting, the plan and the end."""
-
-    def __init__(self):
-        self.results = []       # (status, name, why, diagnostics)
-        self.plan = None        # the top level's
-        self.top = 0            # top-level results seen
-        self.subtests = []      # [indent, name, children seen, failed]
-        self.diag = []
-        self.started = False
-        self.done = False
-
-    def feed(self, line):
-        text = line.strip()
-        if text.startswith("KTAP version"):
-            self.started = True
-            return
-        if not self.started:
-            return
-        if text == RUNNER_DONE:
-            self.done = True
-            return
-        indent = len(line) - len(line.lstrip(" "))
-        m = re.match(r"^1\.\.(\d+)$", text)
-        if m:
-            if indent == 0 and self.plan is None:
-                self.plan = int(m.group(1))
-            return
-        m = re.match(r"^# Subtest: (.*)$", text)
-        if m:
-            self.subtests.append([indent, m.group(1).strip(), 0, 0])
-            return
-        m = RESULT.match(line)
-        if not m:
-            if text.startswith("#"):
-                self.diag = (self.diag + [text])[-40:]
-            return
-        ind = len(m.group(1))
-        ok, desc = m.group(2), m.group(4).strip()
-        # "# SKIP why" is a directive; any other comment is a reason.
-        comment = (m.group(5) or "").strip()
-        word = comment.split(" ", 1)[0].upper()
-        directive = word if word in DIRECTIVES else ""
-        why = comment[len(word):].strip() if directive else comment
-        # A result left of a subtest's indent closes that subtest: its
-        # own line counts only if no child was reported, or it failed
-        # and no child did.
-        children = failed = 0
-        while self.subtests and self.subtests[-1][0] > ind:
-            _, _, n, f = self.subtests.pop()
-            children += n
-            failed += f
-        if self.subtests:
-            self.subtests[-1][2] += 1
-            self.subtests[-1][3] += ok == "not ok"
-        if ind == 0:
-            self.top += 1
-        diag, self.diag = self.diag, []
-        if children and (ok == "ok" or failed):
-            return
-        if ok == "not ok":
-            st = "FAIL"
-        elif directive in ("SKIP", "TODO"):
-            st = "SKIP"
-        else:
-            st = "PASS"
-        path = [s[1] for s in self.subtests] + [desc]
-        self.results.append((st, ": ".join(path), why, diag))
+def runner_name(case):
+    """'runner: NAME' ('runner: SUBTEST: NAME' were it to nest)."""
+    return ("runner: " + ": ".join(n.name for n in case.path) +
+            case.node.note())
 
 
 def boot(args, console, seen):
@@ -168,19 +101,25 @@ def main():
         os.unlink(console)
 
     report = Report()
-    ktap = Ktap()
+    runner = ktap.Ktap()
     in_init = False
+    done = False
 
     def seen(line):
-        nonlocal in_init
+        nonlocal in_init, done
         if not in_init:
             in_init = bool(INIT_STARTS.search(line))
-        elif not TIMESTAMP.match(line):
-            ktap.feed(line)
-        return ktap.done or bool(PANIC.search(line))
+        elif TIMESTAMP.match(line):
+            pass
+        elif line.strip() == RUNNER_DONE:
+            done = done or runner.started
+        else:
+            runner.feed(line)
+        return done or bool(PANIC.search(line))
 
     print("# scenario loongarch boot", flush=True)
     lines, hung, took = boot(args, console, seen)
+    runner.finish()
 
     kunit = []
     for line in lines:
@@ -189,20 +128,18 @@ def main():
         kunit.append(TIMESTAMP.sub("", line))
     parse_kunit(kunit, report, "boot")
 
-    for st, name, why, diag in ktap.results:
-        report.add(st, f"runner: {name}")
-        if st == "FAIL":
-            report.details.append(f"--- runner: {name}: {why}\n" +
-                                  "\n".join(diag))
+    doc = runner.docs[0] if runner.docs else None
+    if doc:
+        ktap.report_cases(report, doc, runner_name)
     boot_failed = True
     if not in_init:
         report.add("FAIL", "boot: the kernel never started /init")
-    elif ktap.plan is None:
+    elif doc is None or doc.plan is None:
         report.add("FAIL", "runner: did not start (no KTAP plan)")
-    elif ktap.top != ktap.plan:
-        report.add("FAIL", f"runner: {ktap.top} of {ktap.plan} "
+    elif doc.reported() != doc.plan:
+        report.add("FAIL", f"runner: {doc.reported()} of {doc.plan} "
                    "tests reported")
-    elif not ktap.done:
+    elif not done:
         report.add("FAIL", f"runner: no '{RUNNER_DONE}'")
     else:
         boot_failed = False
@@ -218,15 +155,7 @@ def main():
                               "its end:\n" + "\n".join(tail))
     print(f"# boot: booted and ran in {took:.0f} s", flush=True)
 
-    failed = report.count("FAIL")
-    if failed:
-        print("\n# Failures in detail")
-        for d in report.details:
-            print("\n".join("# " + l for l in d.splitlines()))
-        print()
-    print(f"# boots: {report.count('PASS')} passed, {failed} failed, "
-          f"{report.count('SKIP')} skipped")
-    sys.exit(1 if failed else 0)
+    sys.exit(report.finish())
 
 
 if __name__ == "__main__":
