@@ -301,12 +301,12 @@ series-export series:
 	@harness/series.sh export
 
 # Outside CI: every prefix of the series builds (x86_64 + kunit config,
-# bzImage only, through ccache); records the patches it built in
-# patches/prefixes-built, so that make check builds only the prefixes
-# whose patches changed since.
+# bzImage only, through ccache); records each prefix that built in
+# patches/prefixes-built, so that make check builds only those whose
+# patches changed since.  MISSING=1: only the prefixes the record lacks.
 series-check: tree
 	@set -o pipefail; harness/series.sh prefix-check \
-		$(OUT)/build-series-$(ARCH) 2>&1 | \
+		$(OUT)/build-series-$(ARCH) $(if $(MISSING),missing) 2>&1 | \
 		tee $(OUT)/series-check.log | harness/summarise.sh
 
 # Outside CI: objtool on the entry code under IBT, call-depth tracking

@@ -11,10 +11,11 @@
 #                               out/linux; checkpatch on every patch; the
 #                               prefixes not in patches/prefixes-built
 #                               build (at most 3: more is a SKIP line)
-#   series.sh prefix-check BUILDDIR
+#   series.sh prefix-check BUILDDIR [missing]
 #                               build every prefix (make series-check, slow)
 #                               and record each prefix that builds in
-#                               patches/prefixes-built
+#                               patches/prefixes-built; with "missing", only
+#                               those the record lacks
 #
 # A prefix build is x86_64 with configs/x86_64.config and kunit.config,
 # bzImage only, in one worktree of out/linux (out/series-prefix) and one
@@ -164,6 +165,17 @@ build_prefix() {
 		git -C "$prefix_tree" checkout -q -f --detach "$commit"
 		git -C "$prefix_tree" clean -q -f -d
 	fi
+	# kbuild follows a configuration that grows, not one that shrinks
+	# back (an object built with an option a shorter prefix lacks stays):
+	# a prefix at or before the last one built starts from an empty build
+	# directory, which ccache refills cheaply.
+	# (A build directory of unknown prefix counts as a later one.)
+	if [ -e "$build/.config" ] &&
+	   [ "$(cat "$build/.series-prefix" 2>/dev/null || echo 9999)" -ge "$k" ]; then
+		rm -rf "$build"
+	fi
+	mkdir -p "$build"
+	echo "$k" >"$build/.series-prefix"
 	KTARGETS=bzImage SERIES_PREFIX=1 nice -n 19 \
 		"$top/harness/build-kernel.sh" "$prefix_tree" "$build" x86_64 \
 		>"$tmp/build.log" 2>&1
@@ -241,18 +253,23 @@ cmd_check() {
 # builds is recorded in patches/prefixes-built as it passes, so that a run
 # cut short still records what it verified.
 cmd_prefix_check() {
-	local build=$1 k c pid subj rc=0 start=$SECONDS
+	local build=$1 missing=${2:-} k c pid subj rc=0 start=$SECONDS
 
 	tree_exported || die "out/linux and patches/ differ: export or make tree first"
 	lock_prefixes
 	with_ccache
 	commits >"$tmp/commits"
-	{
-		echo "# Each prefix of the series that make series-check built (x86_64,"
-		echo "# configs/x86_64.config + kunit.config): the patch id (git patch-id"
-		echo "# --stable) of its last patch, the patch file, the date of the build."
-	} >"$record"
+	if [ -z "$missing" ] || [ ! -f "$record" ]; then
+		{
+			echo "# Each prefix of the series that make series-check built (x86_64,"
+			echo "# configs/x86_64.config + kunit.config): the patch id (git patch-id"
+			echo "# --stable) of its last patch, the patch file, the date of the build."
+		} >"$record"
+	fi
 	while read -r k c pid subj; do
+		if [ -n "$missing" ] && grep -q "^$pid " "$record"; then
+			continue
+		fi
 		if build_prefix "$k" "$c" "$build"; then
 			echo "PASS  series-check: $(printf %04d "$k") $subj"
 			echo "$pid $(sed -n "${k}p" "$patches/series") $(date -u +%Y-%m-%d)" >>"$record"
@@ -273,6 +290,7 @@ shift
 case $cmd in
 export)		[ $# = 0 ] || usage; cmd_export ;;
 check)		[ $# = 0 ] || usage; cmd_check ;;
-prefix-check)	[ $# = 1 ] || usage; mkdir -p "$1"; cmd_prefix_check "$(realpath "$1")" ;;
+prefix-check)	[ $# = 1 ] || [ "$#:${2:-}" = 2:missing ] || usage
+		mkdir -p "$1"; cmd_prefix_check "$(realpath "$1")" "${2:-}" ;;
 *)		usage ;;
 esac
