@@ -20,34 +20,43 @@ trap 'rm -rf "$tmp"' EXIT
 . "$top/harness/series-lib.sh"
 
 ensure_base
-n=$(series_files | wc -l)
+series_list
+n=$(wc -l <"$tmp/series.list")
 
+# The first run makes the tree beside its place and moves it there when
+# whole, so that an interrupted run leaves nothing to mistake for it.
 if [ ! -d "$tree/.git" ]; then
 	echo "prepare-tree: creating $tree (git am of $n patches)"
-	rm -rf "$tree"
-	git clone -q --shared --no-checkout "$base" "$tree"
-	git -C "$tree" config gc.auto 0
+	new=$tree.new
+	rm -rf "$tree" "$new"
+	git clone -q --shared --no-checkout "$base" "$new"
+	git -C "$new" config gc.auto 0
 	# New commits get the series' author (that of its first patch).
-	git mailinfo "$tmp/msg" "$tmp/patch" <"$(series_files | head -n 1)" \
+	git mailinfo "$tmp/msg" "$tmp/patch" <"$(head -n 1 "$tmp/series.list")" \
 		>"$tmp/info"
-	git -C "$tree" config user.name "$(sed -n 's/^Author: //p' "$tmp/info")"
-	git -C "$tree" config user.email "$(sed -n 's/^Email: //p' "$tmp/info")"
-	git -C "$tree" tag -f base "$base_commit" >/dev/null
-	git -C "$tree" checkout -q -b ftrace-ng "$base_commit"
-	mapfile -t files < <(series_files)
+	git -C "$new" config user.name "$(sed -n 's/^Author: //p' "$tmp/info")"
+	git -C "$new" config user.email "$(sed -n 's/^Email: //p' "$tmp/info")"
+	git -C "$new" tag -f base "$base_commit" >/dev/null
+	git -C "$new" checkout -q -b ftrace-ng "$base_commit"
+	mapfile -t files <"$tmp/series.list"
 	if ! GIT_COMMITTER_NAME=ftrace-ng GIT_COMMITTER_EMAIL=ftrace-ng@localhost \
-	     git -C "$tree" -c am.threeWay=false am -q \
+	     git -C "$new" -c am.threeWay=false am -q \
 	     --committer-date-is-author-date "${files[@]}" >"$tmp/am.log" 2>&1; then
 		echo "prepare-tree: git am of patches/ failed:" >&2
 		sed 's/^/  /' "$tmp/am.log" | head -n 30 >&2
-		git -C "$tree" am --abort >/dev/null 2>&1 || :
-		# Leave no half-made tree behind: the next run starts over.
-		rm -rf "$tree"
+		rm -rf "$new"
 		exit 1
 	fi
+	mv "$new" "$tree"
 	write_stamp
 	echo "prepare-tree: $tree ready ($n patches)"
 	exit 0
+fi
+if ! git -C "$tree" rev-parse -q --verify ftrace-ng >/dev/null ||
+   [ -e "$tree/.git/rebase-apply" ]; then
+	echo "prepare-tree: $tree is not a branch ftrace-ng at rest (a git am" \
+		"or rebase under way?); finish it, or remove $tree" >&2
+	exit 1
 fi
 
 if tree_exported; then

@@ -13,6 +13,10 @@
 # Callers set top (the repository) and out (its out/) and run under set -eu
 # with $tmp a scratch directory.
 
+# The user's git configuration does not change what is made or compared
+# (format-patch prefixes, apply's whitespace rules, ...).
+export GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1
+
 pristine=$out/pristine
 base=$out/series-base
 tree=$out/linux
@@ -74,20 +78,27 @@ ensure_base() {
 	base_commit=$(git --git-dir="$base" rev-parse HEAD)
 }
 
-# series_files: the patch files of patches/series, in order, as paths.
-series_files() {
+# series_list: $tmp/series.list, the patch files patches/series names, in
+# order, as paths; dies (in the calling shell) on a name without its file
+# or an empty series.  Everything else reads that list.
+series_list() {
+	local p
+
 	[ -f "$patches/series" ] || die "no $patches/series"
-	sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' "$patches/series" |
-		while read -r p _; do
-			[ -f "$patches/$p" ] || die "patches/series names $p: no such file"
-			echo "$patches/$p"
-		done
+	sed -e 's/[[:space:]]*#.*//' -e '/^[[:space:]]*$/d' \
+		"$patches/series" >"$tmp/series.names"
+	: >"$tmp/series.list"
+	while read -r p _; do
+		[ -f "$patches/$p" ] || die "patches/series names $p: no such file"
+		echo "$patches/$p" >>"$tmp/series.list"
+	done <"$tmp/series.names"
+	[ -s "$tmp/series.list" ] || die "patches/series names no patch"
 }
 
 # patches_hash: one hash of the series file and every patch it names.
 patches_hash() {
-	{ cat "$patches/series"; series_files | xargs cat; } | sha1sum |
-		cut -d' ' -f1
+	{ cat "$patches/series"; xargs -d '\n' cat <"$tmp/series.list"; } |
+		sha1sum | cut -d' ' -f1
 }
 
 # export_to DIR: the branch of out/linux as patch files in DIR (and DIR/series),
@@ -115,8 +126,15 @@ export_to() {
 # top-level entry, so a new file of ours shows only as ignored (git add -f
 # adds it); kernels are built out of tree and write nothing there.
 tree_clean() {
-	[ "$(git -C "$tree" symbolic-ref -q HEAD)" = refs/heads/ftrace-ng ] &&
-	[ -z "$(git -C "$tree" status --porcelain --ignored --untracked-files=all)" ]
+	local st
+
+	[ "$(git -C "$tree" symbolic-ref -q HEAD)" = refs/heads/ftrace-ng ] ||
+		return 1
+	[ ! -e "$tree/.git/rebase-apply" ] && [ ! -e "$tree/.git/rebase-merge" ] ||
+		return 1
+	st=$(git -C "$tree" status --porcelain --ignored --untracked-files=all) ||
+		return 1
+	[ -z "$st" ]
 }
 
 # tree_exported: out/linux is clean and its branch exports to exactly
@@ -132,10 +150,11 @@ tree_exported() {
 	done <"$tmp/exported/series"
 }
 
-# am_index GITDIR: apply patches/ onto the base in a scratch index of the
-# repository GITDIR, the way git am does (git mailinfo, git apply), making
-# the same commits git am --committer-date-is-author-date would with the
-# author as committer; prints the last commit.  Touches no work tree.
+# am_index GITDIR: apply patches/ (series_list first) onto the base in a
+# scratch index of the repository GITDIR, the way git am does (git
+# mailinfo, git apply), with the author as committer; prints the last
+# commit (its tree is what git am gives; the commit ids are not git am's).
+# Touches no work tree.
 # On a patch that does not apply: its name on stderr, non-zero.
 am_index() {
 	local gd=$1 parent p name email date subj tree_id
@@ -169,7 +188,7 @@ am_index() {
 			GIT_COMMITTER_EMAIL=$email GIT_COMMITTER_DATE=$date \
 			git --git-dir="$gd" commit-tree "$tree_id" -p "$parent" \
 			-F "$tmp/am-cmsg")
-	done < <(series_files)
+	done <"$tmp/series.list"
 	echo "$parent"
 }
 

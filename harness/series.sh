@@ -40,12 +40,21 @@ usage() {
 
 [ -d "$tree/.git" ] || die "no $tree (make tree first)"
 ensure_base
+series_list
 
 cmd_export() {
 	local p n
 
 	tree_clean || die "out/linux has uncommitted changes (or is not on" \
-		"ftrace-ng): commit them to the patch they belong to first"
+		"ftrace-ng, or a rebase is under way): commit them to the" \
+		"patch they belong to first"
+	# patches/ changed since out/linux last followed it (a pull): the
+	# export would overwrite that change.
+	read -r synced_hash _ <"$stamp" 2>/dev/null || synced_hash=none
+	if [ "$synced_hash" != "$(patches_hash)" ] && [ -z "${FORCE:-}" ]; then
+		die "patches/ changed since out/linux followed it: make tree" \
+			"first, or FORCE=1 to overwrite patches/ with out/linux"
+	fi
 	export_to "$tmp/new"
 	n=$(wc -l <"$tmp/new/series")
 	[ "$n" -gt 0 ] || die "out/linux's ftrace-ng has no commit on base"
@@ -92,7 +101,7 @@ status_line() {
 apply_line() {
 	local head n
 
-	n=$(series_files | wc -l)
+	n=$(wc -l <"$tmp/series.list")
 	if ! head=$(am_index "$tree/.git" 2>"$tmp/apply.err"); then
 		echo "FAIL  series: the $n patches do not apply in order onto 6.12"
 		sed 's/^/#   /' "$tmp/apply.err"
@@ -114,13 +123,15 @@ apply_line() {
 checkpatch_line() {
 	local n bad warn
 
-	series_files >"$tmp/cp.list"
-	n=$(wc -l <"$tmp/cp.list")
+	n=$(wc -l <"$tmp/series.list")
 	mkdir -p "$tmp/cp"
+	# checkpatch.pl exits 1 on errors or warnings; anything else (a crash,
+	# no perl) is written as an error of its own.
 	# shellcheck disable=SC2016
-	xargs -P 2 -I{} sh -c 'cd "$1" && perl scripts/checkpatch.pl -q \
-		"$2" >"$3/$(basename "$2").log" 2>&1 || :' \
-		sh "$pristine" {} "$tmp/cp" <"$tmp/cp.list"
+	xargs -d '\n' -P 2 -I{} sh -c 'log="$3/$(basename "$2").log"
+		(cd "$1" && perl scripts/checkpatch.pl -q "$2") >"$log" 2>&1
+		rc=$?; [ $rc -le 1 ] || echo "ERROR: checkpatch.pl exited $rc" >>"$log"' \
+		sh "$pristine" {} "$tmp/cp" <"$tmp/series.list"
 	bad=$(grep -l '^ERROR:' "$tmp/cp"/*.log 2>/dev/null | wc -l)
 	warn=$(cat "$tmp/cp"/*.log | grep '^WARNING:' | sed 's/^WARNING: //' |
 		sed 's/line length of [0-9]* exceeds/line length exceeds/' |
@@ -158,13 +169,17 @@ lock_prefixes() {
 build_prefix() {
 	local k=$1 commit=$2 build=$3
 
+	# A checkout that fails must not build the previous prefix instead.
 	if [ ! -e "$prefix_tree/.git" ]; then
-		git -C "$tree" worktree prune
-		git -C "$tree" worktree add -q --detach "$prefix_tree" "$commit"
+		git -C "$tree" worktree prune || return 1
+		git -C "$tree" worktree add -q --detach "$prefix_tree" \
+			"$commit" || return 1
 	else
-		git -C "$prefix_tree" checkout -q -f --detach "$commit"
-		git -C "$prefix_tree" clean -q -f -d
+		git -C "$prefix_tree" checkout -q -f --detach "$commit" ||
+			return 1
+		git -C "$prefix_tree" clean -q -f -d -x || return 1
 	fi
+	[ "$(git -C "$prefix_tree" rev-parse HEAD)" = "$commit" ] || return 1
 	# kbuild follows a configuration that grows, not one that shrinks
 	# back (an object built with an option a shorter prefix lacks stays):
 	# a prefix at or before the last one built starts from an empty build
@@ -181,15 +196,22 @@ build_prefix() {
 		>"$tmp/build.log" 2>&1
 }
 
-# commits: out/linux's patch commits, "K COMMIT PATCH-ID SUBJECT" per line.
+# commits: out/linux's patch commits, "K COMMIT KEY SUBJECT" per line.
+# The key of a prefix is its tree and what it is built with: a change to
+# any patch up to it, to the configs or to build-kernel.sh makes it a
+# prefix not yet built.
 commits() {
-	local k=0 c pid
+	local k=0 c key built_with
 
-	git -C "$tree" rev-list --reverse base..ftrace-ng | while read -r c; do
+	built_with=$(cat "$top/configs/x86_64.config" "$top/configs/kunit.config" \
+		"$top/harness/build-kernel.sh" | sha1sum | cut -c1-12)
+	git -C "$tree" rev-list --reverse base..ftrace-ng >"$tmp/revs" ||
+		die "no branch ftrace-ng in out/linux"
+	while read -r c; do
 		k=$((k + 1))
-		pid=$(git -C "$tree" show --no-renames "$c" | git patch-id --stable | cut -d' ' -f1)
-		echo "$k $c $pid $(git -C "$tree" log -1 --format=%s "$c")"
-	done
+		key=$(git -C "$tree" rev-parse "$c^{tree}" | cut -c1-28)-$built_with
+		echo "$k $c $key $(git -C "$tree" log -1 --format=%s "$c")"
+	done <"$tmp/revs"
 }
 
 # prefixes_line BUILDDIR: build the prefixes whose patch changed since
@@ -262,8 +284,9 @@ cmd_prefix_check() {
 	if [ -z "$missing" ] || [ ! -f "$record" ]; then
 		{
 			echo "# Each prefix of the series that make series-check built (x86_64,"
-			echo "# configs/x86_64.config + kunit.config): the patch id (git patch-id"
-			echo "# --stable) of its last patch, the patch file, the date of the build."
+			echo "# configs/x86_64.config + kunit.config): its key (the tree's id and"
+			echo "# a hash of the configs and build-kernel.sh), the patch file of its"
+			echo "# last patch, the date of the build."
 		} >"$record"
 	fi
 	while read -r k c pid subj; do
