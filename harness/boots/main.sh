@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # cmdline: ftrace=nop
-# timeout: 1500
+# timeout: 2400
 #
 # The main test boot: KUnit suites run while the kernel boots (the host
 # reads them from the console); here, ftracetest with upstream's cases
