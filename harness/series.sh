@@ -34,7 +34,7 @@ prefix_tree=$out/series-prefix
 max_prefixes=${SERIES_MAX_PREFIXES:-3}
 
 usage() {
-	sed -n '4,20p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '4,22p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 
@@ -159,10 +159,11 @@ with_ccache() {
 	export PATH="$tmp/ccbin:$PATH" CCACHE_DIR="$out/ccache"
 }
 
-# lock_prefixes: one user of the prefix worktree and build at a time.
+# lock_prefixes: one user of the prefix worktree and build at a time;
+# non-zero when another holds them.
 lock_prefixes() {
 	exec 9>"$out/series-prefix.lock"
-	flock -n 9 || die "another prefix build runs (out/series-prefix.lock)"
+	flock -n 9
 }
 
 # build_prefix K COMMIT BUILDDIR: build the series up to patch K.
@@ -239,8 +240,7 @@ prefixes_line() {
 		echo "SKIP  series: prefixes not built since make series-check:$todo (over $max_prefixes: make series-check)"
 		return 0
 	fi
-	exec 9>"$out/series-prefix.lock"
-	if ! flock -n 9; then
+	if ! lock_prefixes; then
 		echo "SKIP  series: prefixes changed since make series-check:$todo (a make series-check is running)"
 		return 0
 	fi
@@ -278,7 +278,7 @@ cmd_prefix_check() {
 	local build=$1 missing=${2:-} k c pid subj rc=0 start=$SECONDS
 
 	tree_exported || die "out/linux and patches/ differ: export or make tree first"
-	lock_prefixes
+	lock_prefixes || die "another prefix build runs (out/series-prefix.lock)"
 	with_ccache
 	commits >"$tmp/commits"
 	if [ -z "$missing" ] || [ ! -f "$record" ]; then
