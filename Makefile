@@ -161,18 +161,29 @@ lint: tree
 X86	:= $(filter x86_64,$(ARCH))
 LOONG	:= $(filter loongarch,$(ARCH))
 NOLINT	:= $(if $(CHECK_ALL),$(if $(X86),,1))
+# A whole make check of ours on x86_64 builds the other kernels it boots
+# in the background while the x86_64 scenarios run (harness/prebuild.sh).
+PREBUILD := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,1)))
+
+# The background builder's steps, one kernel each with its test modules.
+prebuild-rmc: tree
+	@harness/mcount-check.sh $(TREE) $(BUILD) $(OUT)/check-rmc build
+prebuild-debug: debug-kernel
+	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)$(DEBUG_SFX)
+prebuild-arm64:
+	@$(MAKE) -s kernel ARCH=arm64
+	@harness/build-modules.sh $(OUT)/build-arm64 $(OUT)/modules-ours-arm64
+prebuild-loongarch:
+	@$(MAKE) -s kernel ARCH=loongarch
 check: $(KTARGET)
 	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
+	@$(if $(PREBUILD),harness/prebuild.sh start rmc debug arm64 loongarch)
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
 		harness/lint.sh $(PRISTINE); fi; \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)" ]; then \
 		harness/series.sh check; fi; \
-	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
-	     [ "$(ONLY)" = mcount ]; then \
-		$(if $(X86),harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
-		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
 	  if [ -n "$(LOONG)" ]; then \
 		case "$(ONLY)" in \
 		""|main|loongarch) python3 harness/loongarch/check-boot.py \
@@ -184,6 +195,11 @@ check: $(KTARGET)
 	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(CHECK_OUT) $(if $(ONLY),--only $(ONLY)); fi; \
+	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
+	     [ "$(ONLY)" = mcount ]; then \
+		$(if $(X86),harness/prebuild.sh wait rmc; \
+		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
+		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = debug ]; then \
 		$(if $(X86),$(MAKE) -s check-debug-run, \
@@ -203,7 +219,7 @@ check: $(KTARGET)
 # ftracetest and ours), each result line marked "arm64:".  The whole
 # arm64 suite is make check ARCH=arm64.
 check-arm64-run:
-	@mkdir -p $(OUT); set -o pipefail; \
+	@mkdir -p $(OUT); set -o pipefail; harness/prebuild.sh wait arm64; \
 	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
 		tail -n 20 | sed 's/^/#   /'; }; \
 	log=$(OUT)/build-arm64.log; \
@@ -228,7 +244,8 @@ check-arm64-run:
 # line (its log in out/build-loongarch.log).  As make check ARCH=loongarch
 # but for lint and the series.
 check-loongarch-run:
-	@set -o pipefail; if ! $(MAKE) -s kernel ARCH=loongarch \
+	@set -o pipefail; harness/prebuild.sh wait loongarch; \
+	if ! $(MAKE) -s kernel ARCH=loongarch \
 		>$(OUT)/build-loongarch.log 2>&1; then \
 	  echo "FAIL  loongarch: make kernel ARCH=loongarch" \
 		"(log: out/build-loongarch.log)"; \
@@ -272,7 +289,7 @@ debug-kernel: tree
 # The debug kernel's scenarios; check-debug-run prints result lines for
 # make check, check-debug summarises them on its own.
 check-debug-run:
-	@mkdir -p $(OUT); \
+	@mkdir -p $(OUT); harness/prebuild.sh wait debug; \
 	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
 		tail -n 20 | sed 's/^/#   /'; }; \
 	log=$(DEBUG_BUILD).log; \

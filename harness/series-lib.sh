@@ -194,5 +194,6 @@ am_index() {
 
 # write_stamp: patches/ and out/linux are in sync now.
 write_stamp() {
+	series_list	# patches/ may have gained or lost a patch
 	echo "$(patches_hash) $(git -C "$tree" rev-parse ftrace-ng)" >"$stamp"
 }
