@@ -63,7 +63,8 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
-	check-arm64-run check-loongarch-run check-all \
+	check-arm64-run check-loongarch-run check-all check-i386-run \
+	check-arches \
 	series series-export series-check formats
 
 all: kernel
@@ -87,6 +88,7 @@ help:
 	@echo "make formats           event format files, ours against the anchor"
 	@echo "make series-export     out/linux's branch written back to patches/"
 	@echo "make series-check      build every prefix of the series"
+	@echo "make check-arches      i386 and riscv64 defconfigs with tracing build"
 
 deps: $(OUT)/.deps$(SFX)
 $(OUT)/.deps$(SFX):
@@ -104,14 +106,20 @@ $(OUT)/.deps$(SFX):
 tree: deps
 	@harness/prepare-tree.sh
 
+# The x86_64 test kernels also get the in-tree users of kernel/trace's
+# exports (configs/tracing-users.config).
+USERS_FRAG = $(if $(X86),tracing-users.config)
+
 kernel: tree
-	@harness/build-kernel.sh $(TREE) $(BUILD) $(ARCH)
+	@EXTRA_FRAGMENTS="$(USERS_FRAG)" \
+		harness/build-kernel.sh $(TREE) $(BUILD) $(ARCH)
 
 anchor: tree
-	@harness/build-kernel.sh $(PRISTINE) $(ANCHOR_BUILD) $(ARCH)
+	@EXTRA_FRAGMENTS="$(USERS_FRAG)" \
+		harness/build-kernel.sh $(PRISTINE) $(ANCHOR_BUILD) $(ARCH)
 
 anchor-matched: kernel
-	@MATCH_CONFIG=$(BUILD)/.config \
+	@MATCH_CONFIG=$(BUILD)/.config EXTRA_FRAGMENTS="$(USERS_FRAG)" \
 		harness/build-kernel.sh $(PRISTINE) $(MATCHED_BUILD) $(ARCH)
 
 # ARCH=loongarch: the guest has no shell (no busybox for it in Debian 12)
@@ -175,9 +183,25 @@ prebuild-arm64:
 	@harness/build-modules.sh $(OUT)/build-arm64 $(OUT)/modules-ours-arm64
 prebuild-loongarch:
 	@$(MAKE) -s kernel ARCH=loongarch
+prebuild-i386: tree
+	@harness/arch-build.sh i386 tinyconfig $(TREE) $(OUT)/build-i386-tinyconfig
+
+# Architectures our series does not port (harness/arch-build.sh): they
+# build with the tracing core and without function tracing.  make check
+# builds i386 (32-bit) on tinyconfig; check-arches builds the defconfigs
+# of i386 (the host's gcc) and riscv64 (Debian's cross compiler).
+PACKAGES_riscv := gcc-riscv64-linux-gnu
+check-i386-run:
+	@harness/prebuild.sh wait i386; \
+	harness/arch-build.sh i386 tinyconfig $(TREE) $(OUT)/build-i386-tinyconfig
+check-arches: tree
+	@$(MAKE) -s deps ARCH=riscv
+	@set -o pipefail; for a in i386 riscv; do \
+	  harness/arch-build.sh $$a defconfig $(TREE) $(OUT)/build-$$a-defconfig; \
+	done | tee $(OUT)/check-arches.log | harness/summarise.sh
 check: $(KTARGET)
 	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
-	@$(if $(PREBUILD),harness/prebuild.sh start rmc debug arm64 loongarch)
+	@$(if $(PREBUILD),harness/prebuild.sh start rmc debug arm64 loongarch i386)
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
@@ -192,7 +216,8 @@ check: $(KTARGET)
 		*) echo "SKIP  $(ONLY): loongarch has one boot, KUnit" \
 			"and the runner" ;; \
 		esac; \
-	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
+	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ] && \
+	       [ "$(ONLY)" != arches ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(CHECK_OUT) $(if $(ONLY),--only $(ONLY)); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
@@ -212,6 +237,10 @@ check: $(KTARGET)
 	     [ -z "$(CHECK_ALL)" ] && \
 	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = loongarch ]; }; then \
 		$(MAKE) -s check-loongarch-run; fi; \
+	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
+	     [ -z "$(CHECK_ALL)" ] && \
+	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = arches ]; }; then \
+		$(MAKE) -s check-i386-run; fi; \
 	} | tee $(CHECK_OUT).log | harness/summarise.sh
 
 # Part of make check on x86_64 (ours, whole runs, or ONLY=arm64): our
@@ -283,7 +312,7 @@ check-all:
 	done 2>&1 | tee $(OUT)/check-all.log | harness/summarise.sh
 
 debug-kernel: tree
-	@EXTRA_FRAGMENTS="debug.config $(if $(KASAN),kasan.config)" \
+	@EXTRA_FRAGMENTS="debug.config $(if $(KASAN),kasan.config) $(USERS_FRAG)" \
 		harness/build-kernel.sh $(DEBUG_SRC) $(DEBUG_BUILD) $(ARCH)
 
 # The debug kernel's scenarios; check-debug-run prints result lines for

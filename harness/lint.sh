@@ -8,6 +8,8 @@
 #     errors fail, warnings are C heuristics tripping on shell and Python)
 #   copycheck of patches/: no run of upstream's tracing code in the lines
 #     the series adds (the team's ../shared/tools/copycheck.py)
+#   exports: upstream's kernel/trace exports, ours (harness/exports-check.sh
+#     on PRISTINE and out/linux)
 #
 # The kernel files themselves are checked as the patches that carry them
 # (harness/series.sh check: checkpatch.pl on every patch, warnings fail).
@@ -48,3 +50,5 @@ else
 	echo "FAIL  lint: copycheck: copied runs in patches/"
 	echo "$out" | sed 's/^/#   /'
 fi
+
+"$top/harness/exports-check.sh" "$pristine" "$top/out/linux"

@@ -6,7 +6,9 @@
 # Trace events as their users reach them: trace-cmd records sched events
 # (the host's trace-cmd report parses our formats), perf counts, records
 # and scripts a tracepoint and runs perf sched, and a module's events
-# come and go with the module.
+# come and go with the module.  The in-tree users of the tracing API
+# ("users" lines): an instance a module holds, a trace export, the block
+# events, recursed_functions.
 . /harness/lib.sh
 
 T=/sys/kernel/tracing
@@ -34,6 +36,60 @@ if modprobe trace-events-sample 2>/tmp/modprobe.out; then
 else
 	result FAIL events "modprobe trace-events-sample"
 	sed 's/^/# /' /tmp/modprobe.out >$RESULTS
+fi
+
+# In-tree users of the tracing API (configs/tracing-users.config; their
+# modules exist only in the x86_64 test kernels).
+have_module() {
+	[ -n "$(find /lib/modules -name "$1.ko*" 2>/dev/null | head -n 1)" ]
+}
+# samples/ftrace/sample-trace-array: an instance made and held by a
+# module, with the event systems it names, written by trace_array_printk().
+if have_module sample-trace-array; then
+	I=$T/instances/sample-instance
+	expect users "sample-trace-array loads" modprobe sample-trace-array
+	expect users "its instance has the systems it named, not the others" \
+		sh -c "test -d $I/events/sched && test -d $I/events/timer &&
+		       test ! -e $I/events/irq"
+	sleep 2
+	expect users "trace_array_printk() writes the module's instance" \
+		grep -q 'trace_array_printk: count=' $I/trace
+	expect users "the top level gets none of it" \
+		sh -c "! grep -q 'trace_array_printk: count=' $T/trace"
+	expect users "rmdir of the held instance is refused" \
+		sh -c "! rmdir $I 2>/dev/null && test -d $I"
+	expect users "sample-trace-array unloads" rmmod sample-trace-array
+	expect users "trace_array_destroy() removed its instance" \
+		test ! -e $I
+else
+	result SKIP users "no sample-trace-array module in this kernel"
+fi
+# The STM ftrace source links against register_ftrace_export().
+if have_module stm_ftrace; then
+	expect users "stm_ftrace (register_ftrace_export) loads and unloads" \
+		sh -c "modprobe stm_ftrace && rmmod stm_ftrace"
+else
+	result SKIP users "no stm_ftrace module in this kernel"
+fi
+# The block layer's events, with blk_fill_rwbs()'s rwbs column.
+if [ -b /dev/ram0 ] && [ -d $T/events/block ]; then
+	echo > $T/trace
+	echo 1 > $T/events/block/block_bio_queue/enable
+	dd if=/dev/zero of=/dev/ram0 bs=4096 count=4 conv=fsync 2>/dev/null
+	echo 0 > $T/events/block/block_bio_queue/enable
+	expect users "block_bio_queue records a write to /dev/ram0 (rwbs W...)" \
+		grep -Eq 'block_bio_queue: 1,0 W[FSAM]* [0-9]+ \+ [0-9]+' $T/trace
+else
+	result SKIP users "no /dev/ram0 or no block events in this kernel"
+fi
+# recursed_functions (FTRACE_RECORD_RECURSION).
+if [ -f $T/recursed_functions ]; then
+	expect users "recursed_functions reads and empties" \
+		sh -c "cat $T/recursed_functions >/dev/null &&
+		       echo > $T/recursed_functions &&
+		       test ! -s $T/recursed_functions"
+else
+	result SKIP users "no recursed_functions in this kernel"
 fi
 
 # record_events NAME COMMAND...: trace-cmd record of the two sched
