@@ -58,13 +58,16 @@ PACKAGES_arm64 := gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm
 # (LLVM=-19; llvm-19 for llvm-ar, nm, objcopy), which also build the guest's
 # nolibc runner, and QEMU's loongarch64 system emulator.
 PACKAGES_loongarch := clang-19 lld-19 llvm-19 qemu-system-misc
+# make check-arches: riscv64 is cross-built (an architecture we do not
+# port, built without function tracing; harness/arch-build.sh).
+PACKAGES_riscv := gcc-riscv64-linux-gnu
 PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all check-i386-run \
-	check-arches \
+	check-arches check-distro \
 	series series-export series-check formats
 
 all: kernel
@@ -89,6 +92,7 @@ help:
 	@echo "make series-export     out/linux's branch written back to patches/"
 	@echo "make series-check      build every prefix of the series"
 	@echo "make check-arches      i386 and riscv64 defconfigs with tracing build"
+	@echo "make check-distro      Debian's 6.12 config: options, build, modules, boot"
 
 deps: $(OUT)/.deps$(SFX)
 $(OUT)/.deps$(SFX):
@@ -175,7 +179,8 @@ PREBUILD := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,
 
 # The background builder's steps, one kernel each with its test modules.
 prebuild-rmc: tree
-	@harness/mcount-check.sh $(TREE) $(BUILD) $(OUT)/check-rmc build
+	@KERNEL_FRAGMENTS="$(USERS_FRAG)" \
+		harness/mcount-check.sh $(TREE) $(BUILD) $(OUT)/check-rmc build
 prebuild-debug: debug-kernel
 	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)$(DEBUG_SFX)
 prebuild-arm64:
@@ -190,10 +195,24 @@ prebuild-i386: tree
 # build with the tracing core and without function tracing.  make check
 # builds i386 (32-bit) on tinyconfig; check-arches builds the defconfigs
 # of i386 (the host's gcc) and riscv64 (Debian's cross compiler).
-PACKAGES_riscv := gcc-riscv64-linux-gnu
 check-i386-run:
 	@harness/prebuild.sh wait i386; \
 	harness/arch-build.sh i386 tinyconfig $(TREE) $(OUT)/build-i386-tinyconfig
+# Outside CI (long): Debian's own 6.12 amd64 config with our series
+# (harness/distro-check.sh): its tracing options kept, vmlinux, the
+# modules that use kernel/trace's exports (DISTRO_MODULES=all: every
+# module), a boot with the main scenario.  DISTRO_STEPS picks steps.
+check-distro: tree
+	@dpkg-query -W -f='$${Status}\n' linux-config-6.12 2>/dev/null | \
+	grep -q 'install ok installed' || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq \
+		--no-install-recommends linux-config-6.12 >/dev/null; }
+	@set -o pipefail; start=$$(date +%s); \
+	harness/distro-check.sh $(TREE) $(PRISTINE) $(OUT)/distro \
+		$(DISTRO_STEPS) 2>&1 | tee $(OUT)/check-distro.log | \
+		harness/summarise.sh; \
+	echo "# check-distro took $$(( $$(date +%s) - start )) s"
+
 check-arches: tree
 	@$(MAKE) -s deps ARCH=riscv
 	@set -o pipefail; for a in i386 riscv; do \
@@ -223,6 +242,7 @@ check: $(KTARGET)
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
 	     [ "$(ONLY)" = mcount ]; then \
 		$(if $(X86),harness/prebuild.sh wait rmc; \
+		KERNEL_FRAGMENTS="$(USERS_FRAG)" \
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
 		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
 	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \

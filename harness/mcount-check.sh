@@ -15,7 +15,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 rmc="$build-rmc"
 mkdir -p "$out"
 
-if ! EXTRA_FRAGMENTS=recordmcount.config "$top/harness/build-kernel.sh" \
+# BUILD's own extra fragments (KERNEL_FRAGMENTS, from the Makefile), and
+# recordmcount.config.
+if ! EXTRA_FRAGMENTS="recordmcount.config ${KERNEL_FRAGMENTS:-}" \
+	"$top/harness/build-kernel.sh" \
 	"$tree" "$rmc" x86_64 >"$out/build.log" 2>&1; then
 	echo "FAIL  mcount-sites: the recordmcount.pl build failed" \
 	     "(see $out/build.log)"
