@@ -67,7 +67,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all check-i386-run \
-	check-arches check-distro \
+	check-arches check-distro config-sweep \
 	series series-export series-check formats
 
 all: kernel
@@ -93,6 +93,7 @@ help:
 	@echo "make series-check      build every prefix of the series"
 	@echo "make check-arches      i386 and riscv64 defconfigs with tracing build"
 	@echo "make check-distro      Debian's 6.12 config: options, build, modules, boot"
+	@echo "make config-sweep [SWEEP_N=8] [SEED=1]   defconfig, tracing options swept"
 
 deps: $(OUT)/.deps$(SFX)
 $(OUT)/.deps$(SFX):
@@ -212,6 +213,14 @@ check-distro: tree
 		$(DISTRO_STEPS) 2>&1 | tee $(OUT)/check-distro.log | \
 		harness/summarise.sh; \
 	echo "# check-distro took $$(( $$(date +%s) - start )) s"
+
+# Outside CI (long): x86_64 defconfig under many combinations of the
+# tracing options and preemption models (harness/config-sweep.sh):
+# all off, all on, SWEEP_N (8) random ones from SEED (1).
+config-sweep: tree
+	@set -o pipefail; harness/config-sweep.sh $(TREE) $(OUT)/sweep \
+		$(or $(SWEEP_N),8) $(or $(SEED),1) 2>&1 | \
+		tee $(OUT)/config-sweep.log | harness/summarise.sh
 
 check-arches: tree
 	@$(MAKE) -s deps ARCH=riscv
