@@ -302,6 +302,10 @@ cmd_prefix_check() {
 			rc=1
 		fi
 	done <"$tmp/commits"
+	# Only the current prefixes stay recorded: a key of a tree that is
+	# no longer a prefix of the series says nothing about it.
+	awk 'NR == FNR { keep[$3] = 1; next } /^#/ || ($1 in keep)' \
+		"$tmp/commits" "$record" >"$tmp/record" && cat "$tmp/record" >"$record"
 	echo "# series-check: $(grep -c '^[0-9a-f]' "$record") of $(wc -l <"$tmp/commits")" \
 		"prefixes built in $(( (SECONDS - start) / 60 )) min; recorded in patches/prefixes-built"
 	return $rc
