@@ -12,6 +12,11 @@ are harness/boots/*.sh, or those of --boots DIR.  The
 guest writes results to its second serial port; the console log holds the
 kernel's messages, KUnit's KTAP among them.  Both are kept in DIR.
 
+A scenario with a '# reboot: yes' line runs twice: its guest reboots
+once with its RAM kept (harness/qemu.sh -R), finds out which boot it is
+in itself, and waits at the end of the second, where QEMU is stopped
+once the results end.
+
 A scenario with a '# fuzz-seconds: N' line fuzzes: it gets fuzz.seconds=
 (FUZZ_SECONDS, else N) and fuzz.seed= (FUZZ_SEED, else a random one) on
 its command line (with FUZZ_KMSG=1 also fuzz.kmsg=1 ignore_loglevel
@@ -34,6 +39,7 @@ import base64
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import time
@@ -241,6 +247,28 @@ def scenario_header(path, key):
     return ""
 
 
+def run_rebooting(cmd, results):
+    """Run a guest that may reboot (RAM kept) until its results end.
+
+    The test kernel cannot power the machine off (no CONFIG_PM), so the
+    guest's last boot waits once it has written '@@ end', and QEMU is
+    stopped then.  Returns QEMU's status, 0 if stopped that way.
+    """
+    p = subprocess.Popen(cmd, start_new_session=True)
+    while p.poll() is None:
+        time.sleep(1)
+        try:
+            with open(results, errors="replace") as f:
+                ended = any(l.startswith("@@ end") for l in f)
+        except OSError:
+            ended = False
+        if ended:
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait()
+            return 0
+    return p.returncode
+
+
 def run_scenario(script, args, report):
     name = os.path.basename(script)[:-3]
     cmdline = scenario_header(script, "cmdline")
@@ -265,9 +293,12 @@ def run_scenario(script, args, report):
     subprocess.run([os.path.join(HERE, "mkinitramfs.sh"), args.tree,
                     initrd, script], check=True)
     start = time.time()
-    rc = subprocess.run([os.path.join(HERE, "qemu.sh"), "-t", str(timeout),
-                         "-c", console, "-r", results, "-a", cmdline,
-                         args.kernel, initrd]).returncode
+    cmd = [os.path.join(HERE, "qemu.sh"), "-t", str(timeout), "-c", console,
+           "-r", results, "-a", cmdline]
+    if scenario_header(script, "reboot") == "yes":
+        rc = run_rebooting(cmd + ["-R", args.kernel, initrd], results)
+    else:
+        rc = subprocess.run(cmd + [args.kernel, initrd]).returncode
     took = time.time() - start
 
     with open(console, errors="replace") as f:

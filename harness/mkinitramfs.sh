@@ -3,7 +3,8 @@
 #
 # mkinitramfs.sh TREE OUT.cpio [CMDFILE] - the guest's initramfs: static
 # busybox, our init and guest scripts and tools, ftracetest from TREE
-# (upstream's cases plus ours, which the prepared tree already holds), and
+# (upstream's cases plus ours, which the prepared tree already holds) and
+# its ring-buffer selftest map_test (built against TREE's uapi), and
 # the test modules in $MODULES_DIR if set.  With CMDFILE, the guest runs
 # it as /harness/cmd and powers off.
 #
@@ -59,6 +60,16 @@ guest_tool() {
 }
 rawcount=$(guest_tool "$here/guest/rawcount.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
+# The ring-buffer mapping tools need linux/trace_mmap.h (6.10), which the
+# libc's kernel headers may lack (Debian 12's are 6.1's): -idirafter
+# looks in TREE's uapi only for what those lack (-I would put TREE's
+# unexported uapi headers first, and they do not build in user space).
+# map_test is upstream's selftest, unmodified: its own headers are found
+# beside it, and -D_GNU_SOURCE= is what its lib.mk adds.
+uapi=(-static -O2 -idirafter "$tree/include/uapi")
+mmaphostile=$(guest_tool "$here/guest/mmap-hostile.c" "${uapi[@]}")
+maptest=$(guest_tool "$tree/tools/testing/selftests/ring-buffer/map_test.c" \
+	"${uapi[@]}" -D_GNU_SOURCE=)
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 # pg-target: dynamic and built with -pg, for uftrace's libmcount (the
 # host's, so only on the host's architecture).
@@ -118,6 +129,8 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
+	echo "file /harness/mmap-hostile $mmaphostile 755 0 0"
+	echo "file /harness/map_test $maptest 755 0 0"
 	[ -z "$pgtarget" ] || echo "file /harness/pg-target $pgtarget 755 0 0"
 	# The tracing clients from the host, with their libraries, when the
 	# guest runs the host's architecture: trace-cmd, perf, uftrace (and

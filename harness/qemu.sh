@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# qemu.sh [-i] [-c CONSOLE_LOG] [-r RESULTS] [-t SECONDS] [-a APPEND]
+# qemu.sh [-i] [-R] [-c CONSOLE_LOG] [-r RESULTS] [-t SECONDS] [-a APPEND]
 #         KERNEL INITRD
 #
 # Boot KERNEL with INITRD under QEMU TCG (2 CPUs; KVM hangs Linux guests
@@ -10,7 +10,9 @@
 # int3 patching then oopses, upstream's included).  ttyS0 is the console: the terminal with -i, else
 # CONSOLE_LOG (or stdout).  ttyS1 carries the guest's results to RESULTS.
 # A guest still running after SECONDS is killed and the exit status is
-# 124.
+# 124.  A reboot ends QEMU, unless -R: then the machine restarts with its
+# RAM as it was (for the persistent buffers of reserve_mem=), and only a
+# power-off ends it.
 #
 # GUEST_ARCH=arm64 boots an arm64 Image on the virt board instead
 # (cortex-a57, PSCI powers it off): ttyAMA0 (PL011) is the console, and
@@ -24,10 +26,11 @@
 # and so is APPEND.  Its one UART is the console and carries the results
 # too (RESULTS stays empty).
 set -eu
-interactive= console= results=/dev/null timeout=600 append=
-while getopts ic:r:t:a: o; do
+interactive= console= results=/dev/null timeout=600 append= noreboot=-no-reboot
+while getopts iRc:r:t:a: o; do
 	case $o in
 	i) interactive=1 ;;
+	R) noreboot= ;;
 	c) console=$OPTARG ;;
 	r) results=$OPTARG ;;
 	t) timeout=$OPTARG ;;
@@ -42,13 +45,13 @@ initrd=$2
 case ${GUEST_ARCH:-x86_64} in
 x86_64)
 	qemu=qemu-system-x86_64
-	args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic -no-reboot
+	args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic $noreboot
 	      -kernel "$kernel" -initrd "$initrd"
 	      -append "console=ttyS0 panic=-1 $append")
 	;;
 arm64)
 	qemu=qemu-system-aarch64
-	args=(-M virt -cpu ${QEMU_CPU:-cortex-a57} -accel tcg,thread=single -smp "${SMP:-2}" -m 512M -nographic -no-reboot
+	args=(-M virt -cpu ${QEMU_CPU:-cortex-a57} -accel tcg,thread=single -smp "${SMP:-2}" -m 512M -nographic $noreboot
 	      -kernel "$kernel" -initrd "$initrd"
 	      -append "console=ttyAMA0 panic=-1 $append")
 	;;

@@ -40,6 +40,43 @@ run_ftracetest() {
 	done
 }
 
+# ok_lines SUITE PREFIX FILE: a result line per line of FILE (a guest
+# tool's output: harness/guest/mmap-hostile.c's) reading "ok TEXT" (PASS;
+# SKIP if it ends " # SKIP WHY") or "not ok TEXT: DETAILS" (FAIL, DETAILS
+# under it), named PREFIX TEXT; its "# TEXT" lines go as information.
+# False if FILE holds no result.
+ok_lines() {
+	ok_suite=$1 ok_prefix=$2 ok_n=0
+	while IFS= read -r ok_line; do
+		case $ok_line in
+		"not ok "*)
+			ok_line=${ok_line#not ok }
+			result FAIL "$ok_suite" "$ok_prefix${ok_line%%: *}"
+			case $ok_line in
+			*": "*) echo "# ${ok_line#*: }" >"$RESULTS" ;;
+			esac
+			;;
+		"ok "*" # SKIP"*)
+			ok_line=${ok_line#ok }
+			result SKIP "$ok_suite" "$ok_prefix${ok_line%% # SKIP*}"
+			echo "@@ info $ok_suite: $ok_prefix${ok_line%% # SKIP*}: skipped:${ok_line#* # SKIP}" >"$RESULTS"
+			;;
+		"ok "*)
+			result PASS "$ok_suite" "$ok_prefix${ok_line#ok }"
+			;;
+		"# "*)
+			echo "@@ info $ok_suite: $ok_prefix${ok_line#\# }" >"$RESULTS"
+			continue
+			;;
+		*)
+			continue
+			;;
+		esac
+		ok_n=$((ok_n + 1))
+	done <"$3"
+	[ "$ok_n" -gt 0 ]
+}
+
 # dmesg_tail: the kernel log, for the host to scan for BUG/WARNING/Oops.
 dmesg_tail() {
 	echo "@@ dmesg" >"$RESULTS"
