@@ -254,7 +254,9 @@ def run_rebooting(cmd, results):
     guest's last boot waits once it has written '@@ end', and QEMU is
     stopped then.  Returns QEMU's status, 0 if stopped that way.
     """
-    p = subprocess.Popen(cmd, start_new_session=True)
+    # QEMU's "terminating on signal" line is no news.
+    p = subprocess.Popen(cmd, start_new_session=True,
+                         stderr=subprocess.DEVNULL)
     while p.poll() is None:
         time.sleep(1)
         try:

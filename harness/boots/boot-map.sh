@@ -4,17 +4,34 @@
 # reboot: yes
 #
 # A boot-mapped instance (trace_instance=NAME@LABEL on reserve_mem=
-# memory) keeps what it recorded across a reboot: the first boot writes
-# markers on both CPUs and reboots (QEMU keeps RAM), the second finds
-# them, with last_boot_info and buffer_meta, and ends its results (the
-# host stops QEMU then: harness/check.py).  Without
+# memory) keeps what it recorded across reboots (QEMU keeps RAM): the
+# first boot writes markers on both CPUs, the second finds them (with
+# last_boot_info and buffer_meta) and adds its own, the third finds both,
+# in order, and ends its results (the host stops QEMU then:
+# harness/check.py).  Without
 # nokaslr the memory would move (Documentation/trace/debugging.rst).
 . /harness/lib.sh
 
 T=/sys/kernel/tracing
 B=$T/instances/boot_map
 
-# The second boot is the one that finds the first one's markers.
+# The third boot finds the second one's markers after the first one's.
+if grep -q 'boot-map-second' $B/trace 2>/dev/null; then
+	expect boot-map "third boot: both earlier boots' markers, oldest first" \
+		sh -c "grep -o 'boot-map-[a-z]* cpu0 [0-9]*' $B/trace >/tmp/order &&
+		       [ \$(grep -c first /tmp/order) -eq 20 ] &&
+		       [ \$(grep -c second /tmp/order) -eq 5 ] &&
+		       ! sed -n '/second/,\$p' /tmp/order | grep -q first"
+	expect boot-map "third boot: clearing the trace drops the earlier boots' data" \
+		sh -c "echo > $B/trace && ! grep -q boot-map- $B/trace"
+	expect boot-map "third boot: last_boot_info after the clear" \
+		sh -c "printf 'text delta:\t0\ndata delta:\t0\n' | cmp -s - $B/last_boot_info"
+	dmesg_tail
+	# The kernel cannot power off: the host stops QEMU after '@@ end'.
+	sleep 600
+fi
+
+# The second boot finds the first one's markers.
 if grep -q 'boot-map-first' $B/trace 2>/dev/null; then
 	expect boot-map "second boot: the first boot's markers are in the trace, both CPUs" \
 		sh -c "[ \$(grep -c 'boot-map-first cpu0' $B/trace) -eq 20 ] &&
@@ -28,15 +45,16 @@ if grep -q 'boot-map-first' $B/trace 2>/dev/null; then
 		sh -c "printf 'text delta:\t0\ndata delta:\t0\n' | cmp -s - $B/last_boot_info"
 	expect boot-map "second boot: the statistics count the kept events" \
 		sh -c "grep -q '^entries: 20$' $B/per_cpu/cpu0/stats"
-	expect boot-map "second boot: trace_pipe consumes them" \
+	expect boot-map "second boot: trace_pipe consumes them (cpu1)" \
 		sh -c "timeout 5 cat $B/per_cpu/cpu1/trace_pipe | grep -c 'boot-map-first cpu1' | grep -qx 20"
+	taskset -c 0 sh -c "i=1; while [ \$i -le 5 ]; do
+		echo boot-map-second cpu0 \$i > $B/trace_marker; i=\$((i + 1)); done"
 	expect boot-map "second boot: the instance records on" \
-		sh -c "echo boot-map-second > $B/trace_marker && grep -q boot-map-second $B/trace"
-	expect boot-map "second boot: clearing the trace drops the first boot's data" \
-		sh -c "echo > $B/trace && ! grep -q boot-map-first $B/trace"
-	dmesg_tail
-	# The kernel cannot power off: the host stops QEMU after '@@ end'.
-	sleep 600
+		sh -c "[ \$(grep -c boot-map-second $B/trace) -eq 5 ]"
+	expect boot-map "second boot: no kernel warning" \
+		sh -c "! dmesg | grep -Eq 'WARNING|BUG|Oops'"
+	sync
+	reboot -f
 fi
 
 expect boot-map "first boot: the instance is made in the reserved memory" \

@@ -89,6 +89,17 @@ else
 	result SKIP mmap "mmap-hostile: not in the initramfs"
 fi
 
+# trace_pipe formats in place in the reader page that a raw read (or a
+# mapping's hand-over) takes: the two never share a CPU; raw readers do.
+# (busybox timeout's watchdog child keeps the fds it inherits: 3<&-.)
+expect mmap "trace_pipe_raw open: trace_pipe of that CPU is refused (EBUSY)" \
+	sh -c "exec 3<$T/per_cpu/cpu0/trace_pipe_raw &&
+	       timeout 2 cat $T/per_cpu/cpu0/trace_pipe 2>&1 3<&- | grep -qi busy"
+expect mmap "trace_pipe open: trace_pipe_raw of a CPU is refused (EBUSY)" \
+	sh -c "exec 3<$T/trace_pipe &&
+	       timeout 2 cat $T/per_cpu/cpu1/trace_pipe_raw 2>&1 3<&- | grep -qi busy"
+expect mmap "two trace_pipe_raw readers of one CPU" \
+	sh -c "exec 3<$T/per_cpu/cpu0/trace_pipe_raw 4<$T/per_cpu/cpu0/trace_pipe_raw"
 expect mmap "nothing in the kernel log" \
 	sh -c "! dmesg | tail -n +$((log0 + 1)) | grep -E '$BAD_LOG'"
 dmesg_tail
