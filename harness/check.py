@@ -305,7 +305,7 @@ def run_scenario(script, args, report):
 
     with open(console, errors="replace") as f:
         clines = [TIMESTAMP.sub("", l.rstrip("\r\n")) for l in f]
-    if "kunit.enable=0" not in cmdline:
+    if "kunit.enable=0" not in cmdline and not args.no_kunit:
         parse_kunit(clines, report, name)
     finished, dmesg = parse_results(results, report, name)
 
@@ -347,6 +347,8 @@ def main():
     ap.add_argument("--tree", required=True)
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", default="")
+    ap.add_argument("--no-kunit", action="store_true",
+                    help="the kernel has no KUnit: no KTAP is looked for")
     ap.add_argument("--boots", default=os.path.join(HERE, "boots"),
                     help="the directory of scenarios")
     args = ap.parse_args()
