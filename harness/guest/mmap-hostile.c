@@ -234,6 +234,16 @@ static int pin(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set) ? -errno : 0;
 }
 
+/* Pin to the CPU tested; a failure is reported.  Return: 0 or -errno. */
+static int pin_or_report(const struct ctx *c)
+{
+	int ret = pin(c->cpu);
+
+	if (ret)
+		report(0, "pin to the CPU", "%s", errname(-ret));
+	return ret;
+}
+
 static int open_raw(const struct ctx *c, int flags)
 {
 	char path[PATH_MAX];
@@ -682,11 +692,8 @@ static void check_double(struct ctx *c)
 	unsigned long before;
 	int mfd, ret, two;
 
-	ret = pin(c->cpu);
-	if (ret) {
-		report(0, "pin to the CPU", "%s", errname(-ret));
+	if (pin_or_report(c))
 		return;
-	}
 	clear_buffer(c);
 	if (map_open(c, &m1, O_RDONLY | O_NONBLOCK, 1, "map through a first fd"))
 		return;
@@ -1011,11 +1018,8 @@ static void check_read(struct ctx *c)
 	long n;
 	int mfd, ret;
 
-	ret = pin(c->cpu);
-	if (ret) {
-		report(0, "pin to the CPU", "%s", errname(-ret));
+	if (pin_or_report(c))
 		return;
-	}
 	ret = clear_buffer(c);
 	if (ret)
 		report(0, "clear the buffer", "%s", errname(-ret));
@@ -1137,11 +1141,8 @@ static void check_blocked(struct ctx *c)
 	long percent;
 	struct map m;
 
-	ret = pin(c->cpu);
-	if (ret) {
-		report(0, "pin to the CPU", "%s", errname(-ret));
+	if (pin_or_report(c))
 		return;
-	}
 	dpath(pct, c, "buffer_percent");
 	percent = read_num(pct);
 	if (percent > 0 && write_str(pct, "0"))
@@ -1300,7 +1301,7 @@ static void check_resize_loop(struct ctx *c)
 	unsigned long written = 0, retries = 0, busy, ok, other;
 	const char *what = "every resize while mapped gives EBUSY";
 	char size[PATH_MAX];
-	int res[2], mfd, ret, st, last;
+	int res[2], mfd, st, last;
 	struct reader r;
 	struct map m;
 	time_t end;
@@ -1308,11 +1309,8 @@ static void check_resize_loop(struct ctx *c)
 	pid_t pid;
 	FILE *f;
 
-	ret = pin(c->cpu);
-	if (ret) {
-		report(0, "pin to the CPU", "%s", errname(-ret));
+	if (pin_or_report(c))
 		return;
-	}
 	dpath(size, c, "buffer_size_kb");
 	kb = read_num(size);
 	clear_buffer(c);
