@@ -45,4 +45,66 @@ else
 		result FAIL debug-mmap "mmap-hostile reported nothing (exit status $status)"
 	expect debug-mmap "the instance is removed after the run" rmdir $I
 fi
+# The branch profiler and tracer (configs/debug.config: every likely()
+# and unlikely() of this kernel is profiled).
+S=$T/trace_stat/branch_annotated
+if [ ! -f $S ]; then
+	result SKIP debug-branch "no trace_stat/branch_annotated (not built)"
+else
+	cat $S >/tmp/branch.txt
+	expect debug-branch "branch_annotated: header, then rows" sh -c "
+		head -n 1 /tmp/branch.txt | grep -q '^ correct incorrect  %  *Function  *File  *Line\$' &&
+		[ \$(grep -cE '^ *[0-9]+ +[0-9]+ +([0-9]+|X) +[^ ]+ +[^ ]+ +[0-9]+\$' /tmp/branch.txt) -gt 100 ]"
+	# The worst guessed first: the percent column never rises.
+	expect debug-branch "branch_annotated: sorted by the wrong guesses' share" sh -c "
+		awk 'NR > 2 && \$3 != \"X\" { if (seen && \$3 > last) exit 1; last = \$3; seen = 1 }' /tmp/branch.txt"
+	expect debug-branch "branch_annotated: counts move" sh -c "
+		awk 'NR > 2 { n += \$1 + \$2 } END { exit !(n > 1000) }' /tmp/branch.txt"
+	expect debug-branch "events/ftrace/branch/format is upstream's" sh -c "
+		grep -q '^ID: 9\$' $T/events/ftrace/branch/format &&
+		grep -q 'field:char func\[31\];	offset:12;	size:31;	signed:0;' $T/events/ftrace/branch/format &&
+		grep -q 'field:char constant;	offset:65;	size:1;	signed:0;' $T/events/ftrace/branch/format"
+
+	echo 0 >$T/trace
+	echo branch >$T/current_tracer
+	sleep 1
+	echo 0 >$T/tracing_on
+	grep -v '^#' $T/trace >/tmp/branch-trace.txt
+	echo nop >$T/current_tracer
+	echo 1 >$T/tracing_on
+	expect debug-branch "branch tracer: entries, each [  ok  ] or [ MISS ] func:file:line" sh -c "
+		[ \$(grep -c ': \[  ok  \] [^ :]*:[^ :]*:[0-9]*\$' /tmp/branch-trace.txt) -gt 10 ] &&
+		! grep -v ': \[  ok  \] \|: \[ MISS \] \|\[LOST ' /tmp/branch-trace.txt | grep -q ."
+	echo 0 >$T/trace
+	sleep 1
+	expect debug-branch "branch tracer: none after the switch to nop" sh -c "
+		! grep -q '\[  ok  \]\|\[ MISS \]' $T/trace"
+
+	# One instance at a time: the tracer on one refuses the option on
+	# another (EBUSY) until it is removed.
+	A=$T/instances/branch-a
+	mkdir $A
+	echo branch >$A/current_tracer
+	expect debug-branch "option branch elsewhere while an instance traces branches: EBUSY" sh -c "
+		! echo 1 >$T/options/branch 2>/tmp/err && grep -q 'busy' /tmp/err"
+	expect debug-branch "an instance tracing branches is removed" rmdir $A
+	echo 0 >$T/trace
+	expect debug-branch "option branch with the nop tracer records branches" sh -c "
+		echo 1 >$T/options/branch && sleep 1 && echo 0 >$T/options/branch &&
+		grep -q '\[  ok  \]' $T/trace"
+	# Races: the option flips while an instance switches its tracer and
+	# readers read, then everything is off.
+	mkdir $A
+	(for i in $(seq 40); do echo 1 >$T/options/branch; echo 0 >$T/options/branch; done) 2>/dev/null &
+	flips=$!
+	(for i in $(seq 40); do echo branch >$A/current_tracer; echo nop >$A/current_tracer; done) 2>/dev/null &
+	switches=$!
+	timeout 20 cat $T/trace_pipe >/dev/null &
+	wait $flips $switches
+	expect debug-branch "races of the option and the tracer leave both off" sh -c "
+		grep -q '^nobranch\$' $T/trace_options && [ \"\$(cat $A/current_tracer)\" = nop ]"
+	expect debug-branch "the instance is removed after the races" rmdir $A
+	echo 0 >$T/trace
+fi
+
 dmesg_tail
