@@ -8,8 +8,9 @@
 # drawn too (none, voluntary, full, dynamic).  One result line per
 # configuration ("sweep:"): vmlinux builds, and kernel/trace/ (compiled
 # every time) and the arch ftrace code give no warning.  One build
-# directory, OUT/build-sweep, rebuilt incrementally; each configuration's
-# fragment and log are OUT/sweep-K.config and .log.
+# directory, OUT/build-sweep, rebuilt incrementally (and through
+# OUT/ccache); each configuration's fragment and log are
+# OUT/sweep-K.config and .log.
 set -u
 src=$(realpath "$1")
 mkdir -p "$2"
@@ -20,6 +21,18 @@ build=$out/build-sweep
 kmake=(make -C "$src" O="$build" ARCH=x86_64)
 jobs=$(( $(nproc) + 1 ))
 mkdir -p "$build"
+
+# Through ccache when installed: configurations that share the options
+# every file sees (the compiler flags of FUNCTION_TRACER, the likely()
+# of the branch profilers, the preemption model) share most objects.
+if command -v ccache >/dev/null; then
+	mkdir -p "$out/ccbin"
+	printf '#!/bin/sh\nexec ccache %s "$@"\n' "$(command -v gcc)" \
+		>"$out/ccbin/gcc"
+	chmod +x "$out/ccbin/gcc"
+	export PATH="$out/ccbin:$PATH" CCACHE_DIR="$out/ccache"
+	ccache -M 8G >/dev/null
+fi
 
 # The options a user can set: those of our kernel/trace/Kconfig with a
 # prompt (a quoted string after bool/tristate).
