@@ -74,7 +74,8 @@ for k in $(seq 0 $((n + 1))); do
 	*) what="random combination $((k - 1)) (seed $seed)" ;;
 	esac
 	fragment "$k" >"$frag"
-	model=$(grep -o '^CONFIG_PREEMPT[A-Z_]*=y' "$frag" | tail -n 1)
+	model=$(grep -oE '^CONFIG_PREEMPT(_NONE|_VOLUNTARY|_DYNAMIC)?=y' "$frag" |
+		tail -n 1)
 	{
 		"${kmake[@]}" -s defconfig &&
 		(cd "$build" && KCONFIG_CONFIG=.config \
