@@ -40,6 +40,59 @@ else
 		result FAIL clients "perf ftrace -G ksys_write shows its block with durations"
 		sed 's/^/# /' /tmp/pfgraph.out >>$RESULTS
 	fi
+	# perf probe writes kprobe_events; the probe:* event is then an
+	# ordinary tracepoint event to perf record and perf stat.
+	if [ ! -e $T/kprobe_events ]; then
+		result SKIP clients "perf probe on ksys_write (no kprobe events)"
+	elif perf probe -q -a 'ksys_write fd=%di:s32' >/tmp/pprobe.out 2>&1; then
+		result PASS clients "perf probe -a 'ksys_write fd=%di:s32' adds probe:ksys_write"
+		if perf record -q -o /tmp/pprobe.data -e probe:ksys_write \
+			-- /bin/busybox echo hi >/tmp/pprobe.out 2>&1 &&
+		   perf script -i /tmp/pprobe.data >>/tmp/pprobe.out 2>&1 &&
+		   grep -q 'ksys_write.*fd=1$' /tmp/pprobe.out; then
+			result PASS clients "perf record -e probe:ksys_write, perf script shows fd=1"
+		else
+			result FAIL clients "perf record -e probe:ksys_write, perf script shows fd=1"
+			sed 's/^/# /' /tmp/pprobe.out >>$RESULTS
+		fi
+		# echo writes "hi\n" once: exactly one hit.
+		if perf stat -x, -e probe:ksys_write -- /bin/busybox echo hi \
+			>/tmp/pprobe.out 2>&1 &&
+		   grep -q '^1,,probe:ksys_write' /tmp/pprobe.out; then
+			result PASS clients "perf stat -e probe:ksys_write counts one write"
+		else
+			result FAIL clients "perf stat -e probe:ksys_write counts one write"
+			sed 's/^/# /' /tmp/pprobe.out >>$RESULTS
+		fi
+		expect clients "perf probe -d probe:ksys_write removes it" \
+			perf probe -q -d probe:ksys_write
+		expect clients "kprobe_events is empty again" \
+			test ! -s $T/kprobe_events
+	else
+		result FAIL clients "perf probe -a 'ksys_write fd=%di:s32' adds probe:ksys_write"
+		sed 's/^/# /' /tmp/pprobe.out >>$RESULTS
+	fi
+	# perf probe -x writes uprobe_events: pg-target calls pg_leaf once
+	# a run, so three runs are three hits.
+	if [ ! -e $T/uprobe_events ] || [ ! -x /harness/pg-target ]; then
+		result SKIP clients "perf probe -x on a program (no uprobe events or no pg-target)"
+	elif perf probe -q -x /harness/pg-target -a 'pgx:leaf=pg_leaf' \
+		>/tmp/pprobe.out 2>&1; then
+		if perf stat -x, -e pgx:leaf -- sh -c '/harness/pg-target;
+			/harness/pg-target; /harness/pg-target' \
+			>/tmp/pprobe.out 2>&1 &&
+		   grep -q '^3,,pgx:leaf' /tmp/pprobe.out; then
+			result PASS clients "perf probe -x pg-target pg_leaf, perf stat counts 3 calls in 3 runs"
+		else
+			result FAIL clients "perf probe -x pg-target pg_leaf, perf stat counts 3 calls in 3 runs"
+			sed 's/^/# /' /tmp/pprobe.out >>$RESULTS
+		fi
+		expect clients "perf probe -d pgx:leaf removes it" \
+			sh -c "perf probe -q -d pgx:leaf && test ! -s $T/uprobe_events"
+	else
+		result FAIL clients "perf probe -x pg-target pg_leaf, perf stat counts 3 calls in 3 runs"
+		sed 's/^/# /' /tmp/pprobe.out >>$RESULTS
+	fi
 fi
 
 if command -v uftrace >/dev/null; then

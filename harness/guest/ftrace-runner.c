@@ -1593,6 +1593,51 @@ static int t_instance_rmdir_busy(void)
 	return PASS;
 }
 
+/* Test: kprobe events */
+
+/*
+ * A kprobe with an argument and a kretprobe with the return value on
+ * vfs_read: a read of 7 bytes shows count=7 at the entry and ret=7 at
+ * the return.
+ */
+static int t_kprobe_events(void)
+{
+	char buf[16];
+	int fd, ret, n;
+
+	if (!tf_exists("kprobe_events"))
+		return skip("no kprobe_events (KPROBE_EVENTS off)");
+	ret = tf_write("kprobe_events", "p:lprobe vfs_read count=$arg3:u64\n");
+	if (!ret)
+		ret = tf_append("kprobe_events",
+				"r:lret vfs_read ret=$retval:s64\n");
+	if (ret)
+		return fail("defining the probes: %s", errname(ret));
+	ret = tf_write("events/kprobes/enable", "1\n");
+	if (ret) {
+		tf_write("kprobe_events", "");
+		return fail("enabling them: %s", errname(ret));
+	}
+	fd = sys_open("/proc/version", O_RDONLY, 0);
+	n = fd < 0 ? fd : sys_read(fd, buf, 7);
+	if (fd >= 0)
+		sys_close(fd);
+	tf_write("events/kprobes/enable", "0\n");
+	read_trace("trace");
+	ret = tf_write("kprobe_events", "");
+	if (n != 7)
+		return fail("reading 7 bytes of /proc/version: %d", n);
+	if (!contains(tbuf, "lprobe: (vfs_read+0x") ||
+	    !contains(tbuf, "count=7\n") ||
+	    !contains(tbuf, " <- vfs_read) ret=7\n")) {
+		diag_trace("trace", tbuf, 10);
+		return fail("no lprobe entry with count=7 or lret with ret=7");
+	}
+	if (ret)
+		return fail("removing the probes: %s", errname(ret));
+	return PASS;
+}
+
 /* Test: snapshot */
 
 /* Whether tracefs file name holds marker m, as it should (want). */
@@ -2016,6 +2061,7 @@ static const struct test {
 	{ "instance_marker_isolated", t_instance_marker },
 	{ "instance_function_filter", t_instance_function },
 	{ "instance_rmdir_busy", t_instance_rmdir_busy },
+	{ "kprobe_event_arg_and_retval", t_kprobe_events },
 	{ "snapshot", t_snapshot },
 	{ "module_function_filter_mod", t_module_filter },
 	{ "module_function_graph", t_module_graph },
