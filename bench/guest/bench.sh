@@ -178,4 +178,74 @@ if insmod /modules/lat_bench.ko 2>/dev/null; then
 	rmmod lat_bench
 fi
 
+# Probe events, overhead per hit with two arguments each: the module's
+# probe_bench_target(a, b) called in a loop (bench/modules/probe_bench.c)
+# with a kprobe event on its ftrace site, a kprobe event in its body (the
+# first offset past the ftrace site that takes a kprobe), a kretprobe
+# (the return value and an entry argument), an fprobe entry and exit
+# pair; then markbench's bench_ufunc() with a uprobe event.  Each figure
+# is the loop's time per call less its time with no probe.
+case $(uname -m) in
+aarch64) A1=%x0 A2=%x1 ;;
+*) A1=%di A2=%si ;;
+esac
+pb_run() {
+	dmesg -c >/dev/null
+	echo 200000 > /sys/module/probe_bench/parameters/run
+	dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1
+}
+# probe_hit NAME FIGURE-WITHOUT DEFINITION...: define, enable every
+# event of the group "pb", measure with pb_run, remove.
+probe_hit() {
+	name=$1 base=$2 file=$3
+	shift 3
+	for d in "$@"; do
+		echo "$d" >> $T/$file || return
+	done
+	echo 1 > $T/events/pb/enable
+	v=$(pb_run)
+	echo 0 > $T/events/pb/enable
+	echo > $T/$file
+	[ -n "$v" ] && [ -n "$base" ] && bench "$name" "$((v - base))"
+}
+if [ -f $T/kprobe_events ] && insmod /modules/probe_bench.ko 2>/dev/null; then
+	base=$(pb_run)
+	bench probe_call_none "$base"
+	probe_hit kprobe_ftrace_site_hit "$base" kprobe_events \
+		'p:pb/k probe_bench_target a=$arg1 b=$arg2'
+	# The body: the ftrace site's offset, from its address, then the
+	# first offset 4 or more past it that a kprobe may take.
+	sym=$(awk '$3 == "probe_bench_target" { print $1; exit }' /proc/kallsyms)
+	site=$(awk '$2 == "probe_bench_target" { print $1; exit }' \
+		$T/available_filter_functions_addrs 2>/dev/null)
+	if [ -n "$sym" ] && [ -n "$site" ]; then
+		o=$(( 0x$site - 0x$sym + 4 ))
+		while [ $o -lt 40 ]; do
+			echo "p:pb/b probe_bench_target+$o a=$A1 b=$A2" \
+				>> $T/kprobe_events 2>/dev/null && break
+			o=$((o + 1))
+		done
+		echo > $T/kprobe_events
+		[ $o -lt 40 ] && probe_hit kprobe_body_hit "$base" kprobe_events \
+			"p:pb/b probe_bench_target+$o a=$A1 b=$A2"
+	fi
+	probe_hit kretprobe_hit "$base" kprobe_events \
+		'r:pb/r probe_bench_target r=$retval a=$arg1'
+	if [ -f $T/dynamic_events ] && grep -q '<func-name>' $T/README; then
+		probe_hit fprobe_entry_exit_hit "$base" dynamic_events \
+			'f:pb/f probe_bench_target a=$arg1 b=$arg2' \
+			'f:pb/x probe_bench_target%return r=$retval a=$arg1'
+	fi
+	rmmod probe_bench
+fi
+if [ -f $T/uprobe_events ]; then
+	off=$(/bench/markbench ufunc-offset)
+	ubase=$(/bench/markbench ufunc 20000)
+	echo "p:pb/u /bench/markbench:$off a=$A1 b=$A2" > $T/uprobe_events &&
+	echo 1 > $T/events/pb/enable &&
+	bench uprobe_hit "$(( $(/bench/markbench ufunc 20000) - ubase ))"
+	echo 0 > $T/events/pb/enable 2>/dev/null
+	echo > $T/uprobe_events
+fi
+
 echo "@@ end" >$R

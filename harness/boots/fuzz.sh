@@ -111,6 +111,15 @@ after() {
 		echo "!${t%% *}" > "$f"
 	done
 	echo 0 > $T/events/enable
+	for d in $T $T/instances/*; do
+		echo 0 > $d/events/enable
+	done
+	# The probe events the fuzz defined (every kind), now unused.
+	if [ -f $T/dynamic_events ]; then
+		echo > $T/dynamic_events
+		expect fuzz "after the fuzz, its probe events can be removed" \
+			test ! -s $T/dynamic_events
+	fi
 	# Options that hide or refuse the marker, back to their defaults.
 	for o in markers trace_printk context-info irq-info; do
 		echo 1 > $T/options/$o

@@ -129,6 +129,27 @@ else
 	sed 's/^/# /' /tmp/gen.out >$RESULTS
 fi
 
+# A point appended to an event in use fires at once (kprobe, and fprobe
+# where there are f: events).
+appended() { # KIND-FILE DEFINITION-PREFIX GROUP
+	echo "$2 vfs_read" >> $1 &&
+	echo 1 > events/$3/multi/enable &&
+	echo "$2 vfs_write" >> $1 &&
+	echo x > /dev/null &&
+	echo 0 > events/$3/multi/enable &&
+	grep -q 'multi: (vfs_write' trace &&
+	echo '-:multi' >> $1
+}
+echo > trace
+expect probes "a kprobe appended to an enabled event fires" \
+	appended kprobe_events p:multi kprobes
+if grep -q '<func-name>' README; then
+	echo > trace
+	expect probes "an fprobe appended to an enabled event fires" \
+		appended dynamic_events f:multi fprobes
+fi
+echo 0 > events/enable
+
 # Hostile commands: a clean error each, and nothing left behind.
 long=$(head -c 5000 /dev/zero | tr '\0' a)
 for cmd in "p:$long vfs_read" "p vfs_read $(seq -s ' ' 1 200 | sed 's/[0-9]*/\\&/g')" \

@@ -8,8 +8,10 @@
  * readable file, blocked readers are interrupted, and fuzzA and fuzzB are
  * removed and made again.  Payloads: empty, whitespace, zero, negative
  * and huge numbers, 64 KiB strings, binary bytes, globs, malformed and
- * valid function commands, lists of names and numbers, and valid values
- * so that state changes; written at once, split across two write()s,
+ * valid function commands, probe commands (kprobe_events, uprobe_events,
+ * dynamic_events: every kind, name, place, fetch argument and type, good
+ * and bad), lists of names and numbers, and valid values so that state
+ * changes; written at once, split across two write()s,
  * looped like echo, at an offset, with O_TRUNC, O_APPEND, O_RDWR.
  *
  * Every process draws from its own xorshift generator seeded from SEED,
@@ -71,7 +73,7 @@ static const char *const instances[] = { "fuzz0", "fuzz1", "fuzzA", "fuzzB" };
 enum kind {
 	K_NUM, K_BOOL, K_OPTION, K_SIZE, K_SUBBUF, K_CMDLINES, K_PERCENT,
 	K_TRACER, K_CLOCK, K_OPTIONS, K_FILTER, K_PID, K_CPUMASK, K_MARKER,
-	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_OTHER,
+	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_OTHER,
 };
 
 static const struct {
@@ -95,6 +97,9 @@ static const struct {
 	{ "set_event", K_EVENT },
 	{ "filter", K_EVFILTER },
 	{ "trigger", K_TRIGGER },
+	{ "kprobe_events", K_PROBE },
+	{ "uprobe_events", K_PROBE },
+	{ "dynamic_events", K_PROBE },
 	{ "enable", K_BOOL },
 	{ "buffer_size_kb", K_SIZE },
 	{ "buffer_subbuf_size_kb", K_SUBBUF },
@@ -447,6 +452,130 @@ static const char *func(struct rng *r)
 	return nfuncs ? funcs[rnd(r, nfuncs)] : "schedule";
 }
 
+/* Probe commands: the argument language's pieces, good and bad. */
+static const char *const fetchargs[] = {
+	"$arg1", "$arg2", "$arg9", "$arg0", "$arg", "%ax", "%di", "%x0",
+	"%r4", "%nosuch", "%", "@jiffies", "@jiffies+8", "@jiffies-9999999",
+	"@0x0", "@-1", "@", "$stack", "$stack0", "$stack3", "$stack99999",
+	"$retval", "$comm", "$COMM", "$nosuch", "+0($arg1)", "-8(+0($stack))",
+	"+0(+0(+0(%sp)))", "+18446744073709551615(%ax)", "+0(@jiffies)",
+	"u+0($stack0)", "+0(", "+0()", "\"quoted\"", "\"", "1", "-1",
+	"$prev_pid", "$next_comm", "$common_pid", "$nosuchfield",
+};
+static const char *const fetchtypes[] = {
+	"", "", "", ":u8", ":s16", ":x32", ":u64", ":s64", ":x8", ":string",
+	":ustring", ":symbol", ":symstr", ":char", ":b3@4/32", ":b0@0/8",
+	":b65@0/64", ":b8@60/64", ":u32[4]", ":u8[0]", ":u8[1025]",
+	":string[2]", ":nosuch", ":%pd", ":x8[", ":", "::u8", ":u8[18446744073709551617]",
+};
+static const char *const probe_places[] = {
+	"sched_switch", "sched_wakeup", "nosuch_tp", "sched.sched_switch",
+	"sched/sched_switch", "ftrace.function", "syscalls.sys_enter_write",
+	"nosuch.event", "kprobes.fz1", "/bench/markbench:0x1000",
+	"/bench/markbench:0x1000(0x10)", "/nosuch:0x10", "/bench/markbench:",
+	"0x0", "0xffffffffffffffff", "nosuchmod:nosuchsym", "+8", "",
+};
+
+/* Arguments every kernel probe takes, and types they take. */
+static const char *const good_fetchargs[] = {
+	"$arg1", "$arg2", "$stack0", "$stack", "@jiffies", "+0($stack)",
+	"+8($stack)", "$arg1:string", "$comm", "$stack1:symbol",
+};
+static const char *const good_types[] = { "", ":u8", ":x16", ":s32", ":x64",
+					  ":b4@2/32", ":u16[3]" };
+
+/* A command that defines, extends or removes a probe event: mostly good. */
+static void gen_good_probe(struct rng *r, struct buf *b)
+{
+	const char *a;
+	int i, n;
+
+	switch (rnd(r, 5)) {
+	case 0:
+		putf(b, "-:fz%lu", rnd(r, 4));
+		return;
+	case 1:
+		putf(b, "r:fzr%lu %s", rnd(r, 4), func(r));
+		break;
+	case 2:
+		putf(b, "f:fzf%lu %s%s", rnd(r, 4), func(r),
+		     rnd(r, 2) ? "%return" : "");
+		break;
+	default:
+		putf(b, "p:fz%lu %s", rnd(r, 4), func(r));
+		break;
+	}
+	n = rnd(r, 4);
+	for (i = 0; i < n; i++) {
+		a = PICK(r, good_fetchargs);
+		putf(b, " a%d=%s%s", i, a, strchr(a, ':') || a[1] == 'c' ?
+		     "" : PICK(r, good_types));
+	}
+	put(b, "\n");
+}
+
+/* A probe command for kprobe_events, uprobe_events or dynamic_events. */
+static void gen_probe(struct rng *r, struct buf *b)
+{
+	static const char *const kinds[] = {
+		"p", "p", "r", "r10", "r0", "r99999", "f", "t", "e", "-", "!",
+		"q", "P", "",
+	};
+	const char *k = PICK(r, kinds);
+	int i, n;
+
+	if (rnd(r, 2)) {
+		gen_good_probe(r, b);
+		return;
+	}
+	put(b, k);
+	switch (rnd(r, 6)) {
+	case 0:
+		break;
+	case 1:
+		putf(b, ":fz%lu", rnd(r, 6));
+		break;
+	case 2:
+		putf(b, ":fzgrp/fz%lu", rnd(r, 6));
+		break;
+	case 3:
+		put(b, PICK(r, ((const char *const[]){ ":", ":/", ":fzgrp/",
+						       ":fz.x", ":9fz",
+						       ":fz/x/y" })));
+		break;
+	default:
+		putf(b, ":fz%lu", rnd(r, 3));
+		break;
+	}
+	if (!strcmp(k, "-") && rnd(r, 2))
+		return;
+	put(b, " ");
+	if (rnd(r, 3)) {
+		put(b, func(r));
+		if (!rnd(r, 4))
+			putf(b, "+%lu", rnd(r, 64));
+		else if (!rnd(r, 4))
+			put(b, "%return");
+	} else {
+		put(b, PICK(r, probe_places));
+	}
+	n = rnd(r, 8) ? rnd(r, 4) : rnd(r, 140);
+	for (i = 0; i < n; i++) {
+		if (rnd(r, 2))
+			putf(b, " a%d=", i % 5);
+		else
+			put(b, " ");
+		put(b, PICK(r, fetchargs));
+		put(b, PICK(r, fetchtypes));
+	}
+	if (!rnd(r, 8))
+		put(b, PICK(r, ((const char *const[]){ " if common_pid == 1",
+						       " if", " if prev_pid > 0",
+						       " if &&" })));
+	if (rnd(r, 2))
+		put(b, "\n");
+}
+
 static void gen_filter(struct rng *r, struct buf *b)
 {
 	const char *f = func(r);
@@ -578,6 +707,9 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		break;
 	case K_TRIGGER:
 		put(b, PICK(r, ev_triggers));
+		break;
+	case K_PROBE:
+		gen_probe(r, b);
 		break;
 	case K_SIZE:
 		put(b, PICK(r, sizes_kb));
@@ -1089,6 +1221,8 @@ static int file_weight(const struct tfile *f)
 	case K_FILTER:
 	case K_SIZE:
 		return 4;
+	case K_PROBE:
+		return 12;
 	default:
 		return 2;
 	}
@@ -1128,6 +1262,11 @@ static int pick_class(struct rng *r, const struct tfile *f)
 		w[C_CMD] = 20;
 		w[C_GLOB] = 15;
 		w[C_NAMES] = 8;
+		break;
+	case K_PROBE:
+		/* Mostly commands of the grammar, good and bad. */
+		w[C_VALID] = 60;
+		w[C_NAMES] = 0;
 		break;
 	case K_TRACER:
 	case K_CLOCK:
