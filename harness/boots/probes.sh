@@ -150,8 +150,57 @@ if grep -q '<func-name>' README; then
 fi
 echo 0 > events/enable
 
-# Hostile commands: a clean error each, and nothing left behind.
 long=$(head -c 5000 /dev/zero | tr '\0' a)
+
+# Synthetic events: the in-kernel API's test module makes three and
+# records a hit of each; their records and formats show the fields.
+if [ -e synthetic_events ]; then
+	echo > trace
+	if modprobe synth_event_gen_test 2>/tmp/gen.out; then
+		expect probes "synth_event_gen_test's events are listed" \
+			sh -c "grep -q '^gen_synth_test	pid_t next_pid_field; char\[16\] next_comm_field; u64 ts_ns; u64 ts_ms; unsigned int cpu; char\[64\] my_string_field; int my_int_field\$' synthetic_events &&
+			       grep -q '^s:synthetic/create_synth_test	pid_t next_pid_field; char\[16\] next_comm_field; u64 ts_ns; char\[\] dynstring_field_1;' dynamic_events"
+		expect probes "synth_event_trace_array() records every field" \
+			grep -q 'gen_synth_test: next_pid_field=777 next_comm_field=hula hoops ts_ns=1000000 ts_ms=1000 cpu=[0-9]* my_string_field=thneed my_int_field=598$' trace
+		expect probes "synth_event_add_next_val() and _add_val() record" \
+			sh -c "grep -q 'empty_synth_test: next_pid_field=777 next_comm_field=tiddlywinks ts_ns=1000000 my_int_field=598\$' trace &&
+			       grep -q 'empty_synth_test: next_pid_field=778 next_comm_field=slinky ts_ns=2000000 my_int_field=599\$' trace"
+		expect probes "synth_event_trace() records a dynamic string" \
+			grep -q 'create_synth_test: next_pid_field=444 next_comm_field=clackers ts_ns=1000000 dynstring_field_1=dynamic string one ts_ms=1000 cpu=[0-9]* my_string_field=Thneed my_int_field=999$' trace
+		expect probes "the format file lays the fields out" \
+			sh -c "grep -q 'field:__data_loc char\[\] dynstring_field_1;	offset:[0-9]*;	size:4;	signed:1;' events/synthetic/create_synth_test/format &&
+			       grep -q 'print fmt: \"next_pid_field=%d, next_comm_field=%s, ts_ns=%llu, dynstring_field_1=%s' events/synthetic/create_synth_test/format"
+		expect probes "an enabled synthetic event cannot be removed" \
+			sh -c "! echo '!gen_synth_test' >> synthetic_events && grep -q gen_synth_test synthetic_events"
+		expect probes "rmmod synth_event_gen_test removes them" \
+			sh -c "rmmod synth_event_gen_test && ! grep -q _synth_test synthetic_events"
+	else
+		result FAIL probes "modprobe synth_event_gen_test"
+		sed 's/^/# /' /tmp/gen.out >$RESULTS
+	fi
+	# A filter and a trigger work on a synthetic event as on any.
+	expect probes "a synthetic event takes a filter and a trigger" \
+		sh -c "echo 'syn_a u64 lat; char comm[16]' > synthetic_events &&
+		       echo 'lat > 10' > events/synthetic/syn_a/filter &&
+		       echo traceoff > events/synthetic/syn_a/trigger &&
+		       ! echo '!syn_a' >> synthetic_events &&
+		       echo '!traceoff' > events/synthetic/syn_a/trigger &&
+		       echo 0 > events/synthetic/syn_a/filter &&
+		       echo '!syn_a' >> synthetic_events && test ! -s synthetic_events"
+	for cmd in "x$long u64 a" "ev $(seq -s ' ' 1 70 | sed 's/[0-9]*/u64 f&;/g')" \
+		   "ev char s[99999999999]" "ev u64 a; u64 a" "ev unsigned" \
+		   "ev char s[-1]" "ev ;;;"; do
+		if printf '%s\n' "$cmd" >> synthetic_events 2>/dev/null; then
+			result FAIL probes "refused: $(printf '%.40s' "$cmd")"
+		else
+			result PASS probes "refused: $(printf '%.40s' "$cmd")"
+		fi
+	done
+	expect probes "nothing is left in synthetic_events" \
+		test ! -s synthetic_events
+fi
+
+# Hostile commands: a clean error each, and nothing left behind.
 for cmd in "p:$long vfs_read" "p vfs_read $(seq -s ' ' 1 200 | sed 's/[0-9]*/\\&/g')" \
 	   "p:x vfs_read +0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))))" \
 	   "q:foo vfs_read" "-:" "-:nosuchgroup/nosuchevent" "!p" \
