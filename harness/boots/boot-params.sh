@@ -34,4 +34,17 @@ expect params "tp_printk printed the boot's events on the console" \
 expect params "tp_printk_stop_on_boot stopped it at the end of boot" \
 	sh -c "grep -qx 0 /proc/sys/kernel/tracepoint_printk &&
 	       dmesg | grep -q 'tp_printk: stopped at the end of boot'"
+# On again: an event whose printer reads the record's size (a kprobe
+# event's) prints whole on the console, not "(truncated)".
+if [ -e $T/kprobe_events ]; then
+	echo 1 > /proc/sys/kernel/tracepoint_printk
+	echo 'p:tpk vfs_read count=$arg3:u64' >> $T/kprobe_events
+	echo 1 > $T/events/kprobes/tpk/enable
+	dd if=/proc/version of=/dev/null bs=7 count=1 2>/dev/null
+	echo 0 > $T/events/kprobes/tpk/enable
+	echo 0 > /proc/sys/kernel/tracepoint_printk
+	expect params "tp_printk prints a kprobe event whole" \
+		sh -c "dmesg | grep -q 'tpk: (vfs_read+0x0/0x[0-9a-f]*) count=7'"
+	echo '-:tpk' >> $T/kprobe_events
+fi
 dmesg_tail

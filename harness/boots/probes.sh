@@ -187,6 +187,14 @@ if [ -e synthetic_events ]; then
 		       echo '!traceoff' > events/synthetic/syn_a/trigger &&
 		       echo 0 > events/synthetic/syn_a/filter &&
 		       echo '!syn_a' >> synthetic_events && test ! -s synthetic_events"
+	# A removal names the event: another's definition or name leaves it.
+	expect probes "a synthetic event goes only when its name (and fields) match" \
+		sh -c "echo 'syn_b u64 lat; pid_t pid' >> synthetic_events &&
+		       ! echo '!x y' >> dynamic_events &&
+		       ! echo '!s:syn_b u64 lat' >> dynamic_events &&
+		       grep -q syn_b synthetic_events &&
+		       echo '!s:syn_b u64 lat; pid_t pid' >> dynamic_events &&
+		       test ! -s synthetic_events"
 	for cmd in "x$long u64 a" "ev $(seq -s ' ' 1 70 | sed 's/[0-9]*/u64 f&;/g')" \
 		   "ev char s[99999999999]" "ev u64 a; u64 a" "ev unsigned" \
 		   "ev char s[-1]" "ev ;;;"; do
