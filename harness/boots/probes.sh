@@ -151,6 +151,14 @@ fi
 echo 0 > events/enable
 
 long=$(head -c 5000 /dev/zero | tr '\0' a)
+# refused FILE COMMAND: PASS if writing COMMAND to FILE fails.
+refused() {
+	if printf '%s\n' "$2" >> "$1" 2>/dev/null; then
+		result FAIL probes "refused: $(printf '%.40s' "$2")"
+	else
+		result PASS probes "refused: $(printf '%.40s' "$2")"
+	fi
+}
 
 # Synthetic events: the in-kernel API's test module makes three and
 # records a hit of each; their records and formats show the fields.
@@ -198,11 +206,7 @@ if [ -e synthetic_events ]; then
 	for cmd in "x$long u64 a" "ev $(seq -s ' ' 1 70 | sed 's/[0-9]*/u64 f&;/g')" \
 		   "ev char s[99999999999]" "ev u64 a; u64 a" "ev unsigned" \
 		   "ev char s[-1]" "ev ;;;"; do
-		if printf '%s\n' "$cmd" >> synthetic_events 2>/dev/null; then
-			result FAIL probes "refused: $(printf '%.40s' "$cmd")"
-		else
-			result PASS probes "refused: $(printf '%.40s' "$cmd")"
-		fi
+		refused synthetic_events "$cmd"
 	done
 	expect probes "nothing is left in synthetic_events" \
 		test ! -s synthetic_events
@@ -213,11 +217,7 @@ for cmd in "p:$long vfs_read" "p vfs_read $(seq -s ' ' 1 200 | sed 's/[0-9]*/\\&
 	   "p:x vfs_read +0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(+0(@0))))))))))))))" \
 	   "q:foo vfs_read" "-:" "-:nosuchgroup/nosuchevent" "!p" \
 	   "p:bad/name.x vfs_read" "r4097 vfs_read" "p 0x1 %ax"; do
-	if printf '%s\n' "$cmd" >> kprobe_events 2>/dev/null; then
-		result FAIL probes "refused: $(printf '%.40s' "$cmd")"
-	else
-		result PASS probes "refused: $(printf '%.40s' "$cmd")"
-	fi
+	refused kprobe_events "$cmd"
 done
 expect probes "nothing is left in kprobe_events" test ! -s kprobe_events
 expect probes "nothing is left in dynamic_events" test ! -s dynamic_events
