@@ -114,11 +114,15 @@ after() {
 	for d in $T $T/instances/*; do
 		echo 0 > $d/events/enable
 	done
-	# The probe events the fuzz defined (every kind), now unused.
+	# The probe and synthetic events the fuzz defined, now unused.
 	if [ -f $T/dynamic_events ]; then
 		echo > $T/dynamic_events
 		expect fuzz "after the fuzz, its probe events can be removed" \
 			test ! -s $T/dynamic_events
+	fi
+	if [ -f $T/synthetic_events ]; then
+		expect fuzz "and its synthetic events are gone with them" \
+			test ! -s $T/synthetic_events
 	fi
 	# Options that hide or refuse the marker, back to their defaults.
 	for o in markers trace_printk context-info irq-info; do

@@ -73,7 +73,7 @@ static const char *const instances[] = { "fuzz0", "fuzz1", "fuzzA", "fuzzB" };
 enum kind {
 	K_NUM, K_BOOL, K_OPTION, K_SIZE, K_SUBBUF, K_CMDLINES, K_PERCENT,
 	K_TRACER, K_CLOCK, K_OPTIONS, K_FILTER, K_PID, K_CPUMASK, K_MARKER,
-	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_OTHER,
+	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_SYNTH, K_OTHER,
 };
 
 static const struct {
@@ -100,6 +100,7 @@ static const struct {
 	{ "kprobe_events", K_PROBE },
 	{ "uprobe_events", K_PROBE },
 	{ "dynamic_events", K_PROBE },
+	{ "synthetic_events", K_SYNTH },
 	{ "enable", K_BOOL },
 	{ "buffer_size_kb", K_SIZE },
 	{ "buffer_subbuf_size_kb", K_SUBBUF },
@@ -514,6 +515,38 @@ static void gen_good_probe(struct rng *r, struct buf *b)
 	put(b, "\n");
 }
 
+/*
+ * A synthetic event's definition for synthetic_events (or, after "s:",
+ * dynamic_events): good and bad types, names, arrays and separators, or
+ * a removal.
+ */
+static void gen_synth(struct rng *r, struct buf *b)
+{
+	static const char *const types[] = {
+		"u64", "s32", "u8", "pid_t", "int", "unsigned long", "char",
+		"unsigned", "long[]", "unsigned long[]", "char[16]", "gfp_t",
+		"bool", "chr", "u128", "",
+	};
+	static const char *const arrays[] = {
+		"", "", "", "[]", "[16]", "[256]", "[257]", "[0]", "[", "]",
+		"[-1]", "[x]", "[99999999999]",
+	};
+	static const char *const seps[] = { "; ", ";", " ", " ; ", ";;", "" };
+	int i, n = rnd(r, 6);
+
+	if (!rnd(r, 8))
+		put(b, "!");
+	putf(b, "%s%lu", PICK(r, ((const char *const[]){ "fzs", "fzs", "9fz",
+							 "fz-s", ";fz" })),
+	     rnd(r, 4));
+	for (i = 0; i < n; i++) {
+		put(b, i ? PICK(r, seps) : " ");
+		putf(b, "%s f%d%s", PICK(r, types), rnd(r, 4) ? i : 0,
+		     PICK(r, arrays));
+	}
+	put(b, "\n");
+}
+
 /* A probe command for kprobe_events, uprobe_events or dynamic_events. */
 static void gen_probe(struct rng *r, struct buf *b)
 {
@@ -526,6 +559,12 @@ static void gen_probe(struct rng *r, struct buf *b)
 
 	if (rnd(r, 2)) {
 		gen_good_probe(r, b);
+		return;
+	}
+	/* dynamic_events also takes synthetic events. */
+	if (!rnd(r, 8)) {
+		put(b, "s:");
+		gen_synth(r, b);
 		return;
 	}
 	put(b, k);
@@ -710,6 +749,9 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		break;
 	case K_PROBE:
 		gen_probe(r, b);
+		break;
+	case K_SYNTH:
+		gen_synth(r, b);
 		break;
 	case K_SIZE:
 		put(b, PICK(r, sizes_kb));
@@ -1222,6 +1264,7 @@ static int file_weight(const struct tfile *f)
 	case K_SIZE:
 		return 4;
 	case K_PROBE:
+	case K_SYNTH:
 		return 12;
 	default:
 		return 2;
@@ -1264,6 +1307,7 @@ static int pick_class(struct rng *r, const struct tfile *f)
 		w[C_NAMES] = 8;
 		break;
 	case K_PROBE:
+	case K_SYNTH:
 		/* Mostly commands of the grammar, good and bad. */
 		w[C_VALID] = 60;
 		w[C_NAMES] = 0;
