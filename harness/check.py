@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 """Boot the test kernel once per scenario in harness/boots/ and report.
 
-usage: check.py --kernel BZIMAGE --tree PREPARED_TREE --out DIR [--only NAME]
+usage: check.py --kernel BZIMAGE --tree PREPARED_TREE --out DIR [--only NAME,...]
 
 Each scenario is a guest script whose '# cmdline:' line adds kernel
 parameters and whose '# timeout:' line (seconds) bounds the boot; an
@@ -133,6 +133,8 @@ def parse_ftracetest(lines, report):
                        f"{doc.plan} cases reported")
 
 
+RESULT_LINE = re.compile(r"^(?:not )?ok \d+ ")
+
 # A failed case's "# " lines on the results port shown under its FAIL
 # line: the last ones (all are in SCENARIO.results).
 DETAIL_LINES = 30
@@ -154,6 +156,10 @@ def parse_results(path, report, scenario):
     # The "# " lines after an '@@ result FAIL' line (expect's output,
     # say), printed under it once the next marker or the end comes.
     detail = None
+    # Where the guest was last heard of: the ftracetest case that
+    # started last ('# running N-FILE', harness/guest/lib.sh), or the
+    # last result.
+    where = None
 
     def show_detail(more=False):
         nonlocal detail
@@ -168,6 +174,12 @@ def parse_results(path, report, scenario):
         detail = [] if more and detail is not None else None
 
     for line in lines:
+        if line.startswith("# running "):
+            where = f"in ftracetest case {line[10:]}"
+        elif RESULT_LINE.match(line):
+            where = f"after ftracetest's '{line}'"
+        elif line.startswith("@@ result "):
+            where = f"after '{line[10:]}'"
         if line.startswith("@@ info "):
             show_detail(more=True)
             print(f"# {line[8:]}", flush=True)
@@ -234,7 +246,7 @@ def parse_results(path, report, scenario):
     for name, text in logs.items():
         report.details.append(f"--- {scenario}: ftracetest log {name}\n" +
                               "\n".join(text[-60:]))
-    return finished, dmesg
+    return finished, dmesg, where
 
 
 def scenario_header(path, key):
@@ -307,7 +319,7 @@ def run_scenario(script, args, report):
         clines = [TIMESTAMP.sub("", l.rstrip("\r\n")) for l in f]
     if "kunit.enable=0" not in cmdline and not args.no_kunit:
         parse_kunit(clines, report, name)
-    finished, dmesg = parse_results(results, report, name)
+    finished, dmesg, where = parse_results(results, report, name)
 
     host_check = scenario_header(script, "host-check")
     if host_check:
@@ -334,6 +346,8 @@ def run_scenario(script, args, report):
         report.add("FAIL", f"{name}: kernel log: {line.strip()}")
     if rc == 124:
         report.add("FAIL", f"{name}: guest hung (killed after {timeout} s)")
+        if where:
+            print(f"#   killed {where}", flush=True)
     elif not finished:
         report.add("FAIL", f"{name}: guest did not finish (qemu exit {rc})")
     if bad or rc or not finished:
@@ -346,7 +360,8 @@ def main():
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--tree", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--only", default="")
+    ap.add_argument("--only", default="",
+                    help="run only these scenarios (names, comma-separated)")
     ap.add_argument("--no-kunit", action="store_true",
                     help="the kernel has no KUnit: no KTAP is looked for")
     ap.add_argument("--boots", default=os.path.join(HERE, "boots"),
@@ -356,10 +371,11 @@ def main():
 
     report = Report()
     boots = args.boots
+    only = set(filter(None, args.only.split(",")))
     for f in sorted(os.listdir(boots)):
         if not f.endswith(".sh"):
             continue
-        if args.only and f[:-3] != args.only:
+        if only and f[:-3] not in only:
             continue
         print(f"# scenario {f[:-3]}", flush=True)
         run_scenario(os.path.join(boots, f), args, report)

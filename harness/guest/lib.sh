@@ -28,11 +28,48 @@ expect() {
 
 # run_ftracetest [TEST...]: ftracetest (all cases, or those named) in
 # KTAP to the results port, then the logs of the cases that failed.
+# Each case's result line follows a "# uptime SECONDS" diagnostic, the
+# guest's uptime when the case ended: harness/case-times.py turns them
+# into durations, from which the debug shards are sized.  A watcher
+# writes "# running N-FILE" as each case that lasts a second or more
+# starts (its log file appears), so that a guest killed in a case names
+# it (harness/check.py).
 run_ftracetest() {
 	echo "@@ ftracetest begin" >"$RESULTS"
-	(cd /ftracetest && sh ./ftracetest -K -l /tmp/ftlogs "$@") \
-		>"$RESULTS" 2>&1
-	echo "@@ ftracetest exit $?" >"$RESULTS"
+	rm -rf /tmp/ftlogs
+	(
+		ft_seen=
+		while :; do
+			for ft_log in /tmp/ftlogs/*-log.*; do
+				[ -f "$ft_log" ] || continue
+				ft_case=${ft_log##*/}
+				ft_case=${ft_case%-log.*}
+				case " $ft_seen " in
+				*" $ft_case "*) ;;
+				*)	ft_seen="$ft_seen $ft_case"
+					echo "# running $ft_case" ;;
+				esac
+			done
+			sleep 1
+		done
+	) >"$RESULTS" &
+	ft_watch=$!
+	read -r ft_up ft_idle </proc/uptime
+	echo "# uptime $ft_up" >"$RESULTS"
+	{ (cd /ftracetest && sh ./ftracetest -K -l /tmp/ftlogs "$@")
+	  echo $? >/tmp/ftracetest.rc; } 2>&1 |
+	while IFS= read -r ft_line; do
+		case $ft_line in
+		"ok "*|"not ok "*)
+			read -r ft_up ft_idle </proc/uptime
+			echo "# uptime $ft_up"
+			;;
+		esac
+		echo "$ft_line"
+	done >"$RESULTS"
+	kill $ft_watch 2>/dev/null
+	wait $ft_watch 2>/dev/null
+	echo "@@ ftracetest exit $(cat /tmp/ftracetest.rc)" >"$RESULTS"
 	for f in /tmp/ftlogs/*-log.*; do
 		[ -f "$f" ] || continue
 		echo "@@ log ${f##*/}" >"$RESULTS"
