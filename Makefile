@@ -67,7 +67,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all check-i386-run \
-	check-arches check-distro config-sweep \
+	check-arches check-distro config-sweep check-rmc check-ports-run \
 	series series-export series-check formats
 
 all: kernel
@@ -91,7 +91,10 @@ help:
 	@echo "make formats           event format files, ours against the anchor"
 	@echo "make series-export     out/linux's branch written back to patches/"
 	@echo "make series-check      build every prefix of the series"
-	@echo "make check-arches      i386 and riscv64 defconfigs with tracing build"
+	@echo "make check-arches      i386 (tinyconfig, defconfig) and riscv64 (defconfig)"
+	@echo "                       with tracing build"
+	@echo "make check-rmc         the kernel again with scripts/recordmcount.pl: same"
+	@echo "                       call sites, and it boots"
 	@echo "make check-distro      Debian's 6.12 config: options, build, modules, boot"
 	@echo "make config-sweep [SWEEP_N=8] [SEED=1]   defconfig, tracing options swept"
 
@@ -156,12 +159,16 @@ endif
 lint: tree
 	@harness/lint.sh $(PRISTINE)
 
-# make check: lint, the recordmcount.pl kernel, every scenario of
-# harness/boots/, then (ours, whole runs) the debug kernel's scenarios of
-# harness/boots-debug/.  The fuzz scenario's seed is fixed unless SEED.
-# On ARCHes other than x86_64 the recordmcount.pl kernel and the debug
-# kernel are x86_64-only so far: they report SKIP there (lint and the
-# series do not depend on ARCH).
+# make check: lint, the series, every scenario of harness/boots/ and
+# (ours, whole runs, in a second lane beside them) arm64's main scenario
+# and the LoongArch boot.  The fuzz scenario's seed is fixed unless
+# SEED.  The recordmcount.pl kernel (make check-rmc), the debug kernel
+# (make check-debug) and the unported architectures (make check-arches)
+# have their own targets: with them make check would not end within
+# CI's time.  ONLY=NAME runs one scenario, or one of mcount, debug,
+# arm64 and loongarch.  On ARCHes other than x86_64 the recordmcount.pl
+# kernel and the debug kernel are x86_64-only so far: they report SKIP
+# there (lint and the series do not depend on ARCH).
 #
 # ARCH=loongarch has one boot instead of harness/boots/ (no busybox for
 # the guest): KUnit's suites and the nolibc runner, both read from the
@@ -174,31 +181,21 @@ lint: tree
 X86	:= $(filter x86_64,$(ARCH))
 LOONG	:= $(filter loongarch,$(ARCH))
 NOLINT	:= $(if $(CHECK_ALL),$(if $(X86),,1))
-# A whole make check of ours on x86_64 builds the other kernels it boots
-# in the background while the x86_64 scenarios run (harness/prebuild.sh).
-PREBUILD := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,1)))
+# A whole make check of ours on x86_64 builds and boots the arm64 and
+# LoongArch kernels in a second lane (harness/lane.sh) while the x86_64
+# scenarios run; their lines come after the x86_64 ones.
+PORTS_LANE := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,1)))
 
-# The background builder's steps, one kernel each with its test modules.
-prebuild-rmc: tree
-	@KERNEL_FRAGMENTS="$(USERS_FRAG)" \
-		harness/mcount-check.sh $(TREE) $(BUILD) $(OUT)/check-rmc build
-prebuild-debug: debug-kernel
-	@harness/build-modules.sh $(DEBUG_BUILD) $(OUT)/modules-$(KERNEL)$(DEBUG_SFX)
-prebuild-arm64:
-	@$(MAKE) -s kernel ARCH=arm64
-	@harness/build-modules.sh $(OUT)/build-arm64 $(OUT)/modules-ours-arm64
-prebuild-loongarch:
-	@$(MAKE) -s kernel ARCH=loongarch
-prebuild-i386: tree
-	@harness/arch-build.sh i386 tinyconfig $(TREE) $(OUT)/build-i386-tinyconfig
+# The ports' lane: arm64's main scenario, then the LoongArch boot.
+check-ports-run:
+	@$(MAKE) -s check-arm64-run; a=$$?; \
+	$(MAKE) -s check-loongarch-run && exit $$a
 
 # Architectures our series does not port (harness/arch-build.sh): they
-# build with the tracing core and without function tracing.  make check
-# builds i386 (32-bit) on tinyconfig; check-arches builds the defconfigs
-# of i386 (the host's gcc) and riscv64 (Debian's cross compiler).
-check-i386-run:
-	@harness/prebuild.sh wait i386; \
-	harness/arch-build.sh i386 tinyconfig $(TREE) $(OUT)/build-i386-tinyconfig
+# build with the tracing core and without function tracing.
+# check-arches builds i386 (32-bit, the host's gcc) on tinyconfig and
+# defconfig, and riscv64's defconfig (Debian's cross compiler).
+ARCH_BUILDS := i386:tinyconfig i386:defconfig riscv:defconfig
 # Outside CI (long): Debian's own 6.12 amd64 config with our series
 # (harness/distro-check.sh): its tracing options kept, vmlinux, the
 # modules that use kernel/trace's exports (DISTRO_MODULES=all: every
@@ -222,14 +219,21 @@ config-sweep: tree
 		$(or $(SWEEP_N),8) $(or $(SEED),1) 2>&1 | \
 		tee $(OUT)/config-sweep.log | harness/summarise.sh
 
+# The x86_64 test kernel built a second time with scripts/recordmcount.pl
+# finding the call sites: both must record the same sites, and it boots
+# (harness/mcount-check.sh).
+check-rmc:
+	@$(MAKE) -s check ONLY=mcount
+
 check-arches: tree
 	@$(MAKE) -s deps ARCH=riscv
-	@set -o pipefail; for a in i386 riscv; do \
-	  harness/arch-build.sh $$a defconfig $(TREE) $(OUT)/build-$$a-defconfig; \
+	@set -o pipefail; for b in $(ARCH_BUILDS); do \
+	  a=$${b%:*} c=$${b#*:}; \
+	  harness/arch-build.sh $$a $$c $(TREE) $(OUT)/build-$$a-$$c; \
 	done | tee $(OUT)/check-arches.log | harness/summarise.sh
 check: $(KTARGET)
 	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
-	@$(if $(PREBUILD),harness/prebuild.sh start rmc debug arm64 loongarch i386)
+	@$(if $(PORTS_LANE),harness/lane.sh start ports $(MAKE) -s check-ports-run)
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
@@ -244,32 +248,23 @@ check: $(KTARGET)
 		*) echo "SKIP  $(ONLY): loongarch has one boot, KUnit" \
 			"and the runner" ;; \
 		esac; \
-	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ] && \
-	       [ "$(ONLY)" != arches ]; then \
+	  elif [ "$(ONLY)" != mcount ] && [ "$(ONLY)" != debug ]; then \
 	  python3 harness/check.py --kernel $(KBUILD)/$(IMAGE) --tree $(TREE) \
 		--out $(CHECK_OUT) $(if $(ONLY),--only $(ONLY)); fi; \
-	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
-	     [ "$(ONLY)" = mcount ]; then \
-		$(if $(X86),harness/prebuild.sh wait rmc; \
-		KERNEL_FRAGMENTS="$(USERS_FRAG)" \
+	  if [ "$(ONLY)" = mcount ]; then \
+		$(if $(X86),KERNEL_FRAGMENTS="$(USERS_FRAG)" \
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
 		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
-	  if { [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)" ]; } || \
-	     [ "$(ONLY)" = debug ]; then \
+	  if [ "$(ONLY)" = debug ]; then \
 		$(if $(X86),$(MAKE) -s check-debug-run, \
 		echo "SKIP  debug: the debug kernel (x86_64 only)"); fi; \
 	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
-	     [ -z "$(CHECK_ALL)" ] && \
-	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = arm64 ]; }; then \
+	     [ "$(ONLY)" = arm64 ]; then \
 		$(MAKE) -s check-arm64-run; fi; \
 	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
-	     [ -z "$(CHECK_ALL)" ] && \
-	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = loongarch ]; }; then \
+	     [ "$(ONLY)" = loongarch ]; then \
 		$(MAKE) -s check-loongarch-run; fi; \
-	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
-	     [ -z "$(CHECK_ALL)" ] && \
-	     { [ -z "$(ONLY)" ] || [ "$(ONLY)" = arches ]; }; then \
-		$(MAKE) -s check-i386-run; fi; \
+	  $(if $(PORTS_LANE),harness/lane.sh wait ports;) \
 	} | tee $(CHECK_OUT).log | harness/summarise.sh
 
 # Part of make check on x86_64 (ours, whole runs, or ONLY=arm64): our
@@ -277,7 +272,7 @@ check: $(KTARGET)
 # ftracetest and ours), each result line marked "arm64:".  The whole
 # arm64 suite is make check ARCH=arm64.
 check-arm64-run:
-	@mkdir -p $(OUT); set -o pipefail; harness/prebuild.sh wait arm64; \
+	@mkdir -p $(OUT); set -o pipefail; \
 	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
 		tail -n 20 | sed 's/^/#   /'; }; \
 	log=$(OUT)/build-arm64.log; \
@@ -302,7 +297,7 @@ check-arm64-run:
 # line (its log in out/build-loongarch.log).  As make check ARCH=loongarch
 # but for lint and the series.
 check-loongarch-run:
-	@set -o pipefail; harness/prebuild.sh wait loongarch; \
+	@set -o pipefail; \
 	if ! $(MAKE) -s kernel ARCH=loongarch \
 		>$(OUT)/build-loongarch.log 2>&1; then \
 	  echo "FAIL  loongarch: make kernel ARCH=loongarch" \
@@ -347,7 +342,7 @@ debug-kernel: tree
 # The debug kernel's scenarios; check-debug-run prints result lines for
 # make check, check-debug summarises them on its own.
 check-debug-run:
-	@mkdir -p $(OUT); harness/prebuild.sh wait debug; \
+	@mkdir -p $(OUT); \
 	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
 		tail -n 20 | sed 's/^/#   /'; }; \
 	log=$(DEBUG_BUILD).log; \
