@@ -120,9 +120,12 @@ if command -v uftrace >/dev/null; then
 		# on this boot keeps the TSC the clocksource, as on real
 		# hardware.  A second recording still runs after an empty
 		# one, and the first one's output stays in the results.
+		# A system call shows as a leaf with its duration
+		# ("ksys_write();") or, when uftrace records deeper, as
+		# a block whose closing line has it ("} /* x64_sys_call */").
 		uftk_ok() {
 			grep -q 'pg_leaf' /tmp/uftk.out &&
-			grep -Eq '[0-9] us +\[ *[0-9]+\] \| +[a-z_0-9]*sys_[a-z_0-9]+\(' \
+			grep -Eq '[0-9] us +\[ *[0-9]+\] \| +([a-z_0-9]*sys_[a-z_0-9]+\(|\} /\* [a-z_0-9]*sys_[a-z_0-9]+ \*/)' \
 				/tmp/uftk.out
 		}
 		uftk_run() {
