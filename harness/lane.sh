@@ -31,11 +31,13 @@ start)
 	rm -f "$dir/$name.rc" "$dir/$name.log"
 	# The lane's builds must not slow the foreground's guest; its own
 	# guests have a core to themselves once the builds are done.
+	# Nothing of the caller's output stays open in it: a pipe reading
+	# make check's output ends with make check.
 	(
 		nice -n 10 "$@" </dev/null >"$dir/$name.log" 2>&1
 		echo "$?" >"$dir/$name.rc.new"
 		mv "$dir/$name.rc.new" "$dir/$name.rc"
-	) &
+	) </dev/null >/dev/null 2>&1 &
 	echo "$!" >"$dir/$name.pid"
 	;;
 wait)
