@@ -67,7 +67,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all check-i386-run \
-	check-arches check-distro config-sweep check-rmc check-ports-run \
+	check-arches check-distro config-sweep check-rmc check-lane-run \
 	series series-export series-check formats
 
 all: kernel
@@ -159,9 +159,9 @@ endif
 lint: tree
 	@harness/lint.sh $(PRISTINE)
 
-# make check: lint, the series, every scenario of harness/boots/ and
-# (ours, whole runs, in a second lane beside them) arm64's main scenario
-# and the LoongArch boot.  The fuzz scenario's seed is fixed unless
+# make check: every scenario of harness/boots/ and (ours, whole runs, in
+# a second lane beside them) lint, the series, arm64's main scenario and
+# the LoongArch boot.  The fuzz scenario's seed is fixed unless
 # SEED.  The recordmcount.pl kernel (make check-rmc), the debug kernel
 # (make check-debug) and the unported architectures (make check-arches)
 # have their own targets: with them make check would not end within
@@ -181,15 +181,19 @@ lint: tree
 X86	:= $(filter x86_64,$(ARCH))
 LOONG	:= $(filter loongarch,$(ARCH))
 NOLINT	:= $(if $(CHECK_ALL),$(if $(X86),,1))
-# A whole make check of ours on x86_64 builds and boots the arm64 and
-# LoongArch kernels in a second lane (harness/lane.sh) while the x86_64
-# scenarios run; their lines come after the x86_64 ones.
+# A whole make check of ours on x86_64 runs lint and the series checks,
+# and builds and boots the arm64 and LoongArch kernels, in a second lane
+# (harness/lane.sh) while the x86_64 scenarios run; its lines come after
+# the x86_64 ones.
 PORTS_LANE := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,1)))
 
-# The ports' lane: arm64's main scenario, then the LoongArch boot.
-check-ports-run:
-	@$(MAKE) -s check-arm64-run; a=$$?; \
-	$(MAKE) -s check-loongarch-run && exit $$a
+# The second lane: lint and the series checks (single-threaded, minutes
+# of checkpatch), arm64's main scenario, then the LoongArch boot.
+check-lane-run:
+	@harness/lint.sh $(PRISTINE); l=$$?; \
+	harness/series.sh check; s=$$?; \
+	$(MAKE) -s check-arm64-run; a=$$?; \
+	$(MAKE) -s check-loongarch-run && exit $$((l | s | a))
 
 # Architectures our series does not port (harness/arch-build.sh): they
 # build with the tracing core and without function tracing.
@@ -233,12 +237,12 @@ check-arches: tree
 	done | tee $(OUT)/check-arches.log | harness/summarise.sh
 check: $(KTARGET)
 	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
-	@$(if $(PORTS_LANE),harness/lane.sh start ports $(MAKE) -s check-ports-run)
+	@$(if $(PORTS_LANE),harness/lane.sh start second $(MAKE) -s check-lane-run)
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
 	export FUZZ_SEED=$(or $(SEED),20261123); { \
-	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)" ]; then \
+	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)$(PORTS_LANE)" ]; then \
 		harness/lint.sh $(PRISTINE); fi; \
-	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)" ]; then \
+	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)$(PORTS_LANE)" ]; then \
 		harness/series.sh check; fi; \
 	  if [ -n "$(LOONG)" ]; then \
 		case "$(ONLY)" in \
@@ -264,7 +268,7 @@ check: $(KTARGET)
 	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
 	     [ "$(ONLY)" = loongarch ]; then \
 		$(MAKE) -s check-loongarch-run; fi; \
-	  $(if $(PORTS_LANE),harness/lane.sh wait ports;) \
+	  $(if $(PORTS_LANE),harness/lane.sh wait second;) \
 	} | tee $(CHECK_OUT).log | harness/summarise.sh
 
 # Part of make check on x86_64 (ours, whole runs, or ONLY=arm64): our
