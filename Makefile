@@ -160,15 +160,16 @@ lint: tree
 	@harness/lint.sh $(PRISTINE)
 
 # make check: every scenario of harness/boots/ and (ours, whole runs, in
-# a second lane beside them) lint, the series, arm64's main scenario and
-# the LoongArch boot.  The fuzz scenario's seed is fixed unless
-# SEED.  The recordmcount.pl kernel (make check-rmc), the debug kernel
-# (make check-debug) and the unported architectures (make check-arches)
-# have their own targets: with them make check would not end within
-# CI's time.  ONLY=NAME runs one scenario, or one of mcount, debug,
-# arm64 and loongarch.  On ARCHes other than x86_64 the recordmcount.pl
-# kernel and the debug kernel are x86_64-only so far: they report SKIP
-# there (lint and the series do not depend on ARCH).
+# a second lane beside them) lint, the series and arm64's main scenario.
+# The fuzz scenario's seed is fixed unless SEED.  The LoongArch boot
+# (make check ONLY=loongarch, or ARCH=loongarch), the recordmcount.pl
+# kernel (make check-rmc), the debug kernel (make check-debug) and the
+# unported architectures (make check-arches) have their own targets:
+# with them make check would not end within CI's time.  ONLY=NAME runs
+# one scenario, or one of mcount, debug, arm64 and loongarch.  On ARCHes
+# other than x86_64 the recordmcount.pl kernel and the debug kernel are
+# x86_64-only so far: they report SKIP there (lint and the series do not
+# depend on ARCH).
 #
 # ARCH=loongarch has one boot instead of harness/boots/ (no busybox for
 # the guest): KUnit's suites and the nolibc runner, both read from the
@@ -182,18 +183,17 @@ X86	:= $(filter x86_64,$(ARCH))
 LOONG	:= $(filter loongarch,$(ARCH))
 NOLINT	:= $(if $(CHECK_ALL),$(if $(X86),,1))
 # A whole make check of ours on x86_64 runs lint and the series checks,
-# and builds and boots the arm64 and LoongArch kernels, in a second lane
+# and builds and boots the arm64 kernel, in a second lane
 # (harness/lane.sh) while the x86_64 scenarios run; its lines come after
 # the x86_64 ones.
 PORTS_LANE := $(if $(X86),$(if $(filter ours,$(KERNEL)),$(if $(ONLY)$(CHECK_ALL),,1)))
 
 # The second lane: lint and the series checks (single-threaded, minutes
-# of checkpatch), arm64's main scenario, then the LoongArch boot.
+# of checkpatch), then arm64's main scenario.
 check-lane-run:
 	@harness/lint.sh $(PRISTINE); l=$$?; \
 	harness/series.sh check; s=$$?; \
-	$(MAKE) -s check-arm64-run; a=$$?; \
-	$(MAKE) -s check-loongarch-run && exit $$((l | s | a))
+	$(MAKE) -s check-arm64-run && exit $$((l | s))
 
 # Architectures our series does not port (harness/arch-build.sh): they
 # build with the tracing core and without function tracing.
