@@ -66,7 +66,7 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
-	check-arm64-run check-loongarch-run check-all check-i386-run \
+	check-arm64-run check-loongarch-run check-all \
 	check-arches check-distro config-sweep check-rmc check-lane-run \
 	series series-export series-check formats
 
@@ -195,11 +195,6 @@ check-lane-run:
 	harness/series.sh check; s=$$?; \
 	$(MAKE) -s check-arm64-run && exit $$((l | s))
 
-# Architectures our series does not port (harness/arch-build.sh): they
-# build with the tracing core and without function tracing.
-# check-arches builds i386 (32-bit, the host's gcc) on tinyconfig and
-# defconfig, and riscv64's defconfig (Debian's cross compiler).
-ARCH_BUILDS := i386:tinyconfig i386:defconfig riscv:defconfig
 # Outside CI (long): Debian's own 6.12 amd64 config with our series
 # (harness/distro-check.sh): its tracing options kept, vmlinux, the
 # modules that use kernel/trace's exports (DISTRO_MODULES=all: every
@@ -229,6 +224,11 @@ config-sweep: tree
 check-rmc:
 	@$(MAKE) -s check ONLY=mcount
 
+# Architectures our series does not port (harness/arch-build.sh): they
+# build with the tracing core and without function tracing.
+# check-arches builds i386 (32-bit, the host's gcc) on tinyconfig and
+# defconfig, and riscv64's defconfig (Debian's cross compiler).
+ARCH_BUILDS := i386:tinyconfig i386:defconfig riscv:defconfig
 check-arches: tree
 	@$(MAKE) -s deps ARCH=riscv
 	@set -o pipefail; for b in $(ARCH_BUILDS); do \
@@ -295,8 +295,8 @@ check-arm64-run:
 		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main | \
 	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  arm64: /'
 
-# Part of make check on x86_64 (ours, whole runs, or ONLY=loongarch): our
-# LoongArch kernel built and booted once (KUnit and the runner), each
+# make check ONLY=loongarch on x86_64: our LoongArch kernel built and
+# booted once (KUnit and the runner), each
 # result line marked "loongarch:"; a kernel that does not build is a FAIL
 # line (its log in out/build-loongarch.log).  As make check ARCH=loongarch
 # but for lint and the series.

@@ -5,8 +5,9 @@
 harness/guest/lib.sh's run_ftracetest puts a "# uptime SECONDS" line
 (the guest's uptime as the case ended) before each case's result line.
 A case's duration is its uptime less the one before it (the first
-case's: less the uptime written as ftracetest started).  Prints "SECONDS  N DESC"
-per case, slowest first, then the total; with --order, in run order.
+case's: less the uptime written as ftracetest started).  Prints a line
+with the cases' count and total, then "SECONDS  N DESC" per case,
+slowest first (with --order: in run order).
 The debug kernel's shards (harness/boots-debug/) are sized from these.
 """
 import re

@@ -133,8 +133,6 @@ def parse_ftracetest(lines, report):
                        f"{doc.plan} cases reported")
 
 
-RESULT_LINE = re.compile(r"^(?:not )?ok \d+ ")
-
 # A failed case's "# " lines on the results port shown under its FAIL
 # line: the last ones (all are in SCENARIO.results).
 DETAIL_LINES = 30
@@ -176,7 +174,7 @@ def parse_results(path, report, scenario):
     for line in lines:
         if line.startswith("# running "):
             where = f"in ftracetest case {line[10:]}"
-        elif RESULT_LINE.match(line):
+        elif ktap.parse_result(line):
             where = f"after ftracetest's '{line}'"
         elif line.startswith("@@ result "):
             where = f"after '{line[10:]}'"

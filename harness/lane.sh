@@ -3,7 +3,8 @@
 #
 # make check's second lane.  QEMU TCG runs a guest on one core, and the
 # x86_64 scenarios alone take most of make check's time, so the other
-# core builds and boots the arm64 and LoongArch kernels meanwhile.
+# core runs lint and the series checks, and builds and boots the arm64
+# kernel, meanwhile (make check-lane-run).
 #
 #   lane.sh start NAME CMD...  run CMD in the background at nice 10, its
 #                              output in out/lanes/NAME.log; returns at

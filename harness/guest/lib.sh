@@ -34,6 +34,11 @@ expect() {
 # writes "# running N-FILE" as each case that lasts a second or more
 # starts (its log file appears), so that a guest killed in a case names
 # it (harness/check.py).
+ft_uptime() {
+	read -r ft_up ft_idle </proc/uptime
+	echo "# uptime $ft_up"
+}
+
 run_ftracetest() {
 	echo "@@ ftracetest begin" >"$RESULTS"
 	rm -rf /tmp/ftlogs
@@ -54,16 +59,13 @@ run_ftracetest() {
 		done
 	) >"$RESULTS" &
 	ft_watch=$!
-	read -r ft_up ft_idle </proc/uptime
-	echo "# uptime $ft_up" >"$RESULTS"
+	ft_uptime >"$RESULTS"
 	{ (cd /ftracetest && sh ./ftracetest -K -l /tmp/ftlogs "$@")
 	  echo $? >/tmp/ftracetest.rc; } 2>&1 |
 	while IFS= read -r ft_line; do
 		case $ft_line in
 		"ok "*|"not ok "*)
-			read -r ft_up ft_idle </proc/uptime
-			echo "# uptime $ft_up"
-			;;
+			ft_uptime ;;
 		esac
 		echo "$ft_line"
 	done >"$RESULTS"
