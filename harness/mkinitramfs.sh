@@ -127,6 +127,7 @@ trap 'rm -f "$list"' EXIT
 	echo "dir /harness 755 0 0"
 	echo "file /harness/lib.sh $here/guest/lib.sh 644 0 0"
 	echo "file /harness/motd $here/guest/motd 644 0 0"
+	echo "file /bin/nice $here/guest/nice 755 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
 	echo "file /harness/mmap-hostile $mmaphostile 755 0 0"

@@ -446,6 +446,22 @@ static const char *const ev_triggers[] = {
 	"traceon:badparam", "enable_event:nosys:noevent", "snapshot",
 	"hist:keys=common_pid", "traceoff if", "traceoff junk", ":", "!",
 	"enable_event:sched", "traceon:99999999999999999999999",
+	/* Hist triggers: variables read across events, actions, junk. */
+	"hist:keys=common_pid:fzt=common_timestamp.usecs",
+	"hist:keys=common_pid:fzd=common_timestamp.usecs-$fzt:onmatch(sched.sched_switch).trace(fzs1,$fzd)",
+	"hist:keys=common_pid:fzd=common_timestamp-$fzt:onmatch(sched.sched_waking).fzs0($fzd)",
+	"hist:keys=common_pid:fzd=common_timestamp-$fzt:onmax($fzd).save(common_cpu):onchange($fzd).snapshot()",
+	"hist:keys=common_pid.execname,common_stacktrace:vals=hitcount.percent,hitcount.graph:sort=hitcount.descending:size=128",
+	"hist:keys=common_pid.log2,common_cpu:vals=common_pid.hex:size=99999999999",
+	"hist:name=fzh:keys=common_pid", "hist:name=fzh:keys=common_cpu",
+	"hist:keys=common_pid:pause", "hist:keys=common_pid:cont",
+	"hist:keys=common_pid:clear", "!hist:keys=common_pid",
+	"!hist:keys=common_pid:fzt=common_timestamp.usecs",
+	"hist:keys=common_pid:x=1/0", "hist:keys=common_pid:x=-(-(-(-1)))",
+	"hist:keys=common_pid:x=$x+$x", "hist:keys=common_pid.buckets=0",
+	"hist:keys=common_pid:onchange($nosuch).snapshot()",
+	"hist:keys=common_pid:fzd=$fzt:onmatch(nosys.noevent).trace(fzs0,$fzd)",
+	"hist:keys=common_pid:a=1,b=2,c=3,d=4,e=5,f=6,g=7,h=8,i=9,j=10,k=11,l=12,m=13,n=14,o=15,p=16,q=17",
 };
 
 static const char *func(struct rng *r)
