@@ -292,6 +292,8 @@ def run_scenario(script, args, report):
         cmdline += f" fuzz.seconds={secs} fuzz.seed={seed}"
         if os.environ.get("FUZZ_KMSG"):
             cmdline += " fuzz.kmsg=1 ignore_loglevel printk.devkmsg=on"
+        if os.environ.get("FUZZ_EXCLUDE"):
+            cmdline += f" fuzz.exclude={os.environ['FUZZ_EXCLUDE']}"
         timeout += max(0, secs - int(fuzz))
         print(f"# {name}: FUZZ_SEED={seed} FUZZ_SECONDS={secs}", flush=True)
     out = args.out

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* The benchmark's own trace event: three fields. */
+/* The benchmark's own trace events: three fields, and a pair's end. */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM ev_bench
 
@@ -22,6 +22,21 @@ TRACE_EVENT(ev_bench,
 		__entry->c = c;
 	),
 	TP_printk("a=%d b=%lu c=%llu", __entry->a, __entry->b, __entry->c)
+);
+
+/* The second event of a pair: a histogram's onmatch() on ev_bench. */
+TRACE_EVENT(ev_bench_end,
+	TP_PROTO(int a, u64 c),
+	TP_ARGS(a, c),
+	TP_STRUCT__entry(
+		__field(int, a)
+		__field(u64, c)
+	),
+	TP_fast_assign(
+		__entry->a = a;
+		__entry->c = c;
+	),
+	TP_printk("a=%d c=%llu", __entry->a, __entry->c)
 );
 
 #endif /* _EV_BENCH_TRACE_H */

@@ -15,18 +15,26 @@
 # The kernel command line gives the seed and the length (fuzz.seed=,
 # fuzz.seconds=; check.py sets them from FUZZ_SEED and FUZZ_SECONDS, a
 # random seed when none is given); fuzz.kmsg=1 also writes each
-# operation to the kernel log.
+# operation to the kernel log; fuzz.exclude=A,B leaves out the operations
+# on paths containing A or B (check.py's FUZZ_EXCLUDE: the debug kernel
+# leaves out the tracers and function filters, under which its lockdep
+# crawls in TCG).
 . /harness/lib.sh
 
 T=/sys/kernel/tracing
 seed=
 seconds=50
 kmsg=
+excl=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	fuzz.seed=*) seed=${arg#*=} ;;
 	fuzz.seconds=*) seconds=${arg#*=} ;;
 	fuzz.kmsg=1) kmsg=-k ;;
+	fuzz.exclude=*)
+		for pat in $(echo "${arg#*=}" | tr , ' '); do
+			excl="$excl -x $pat"
+		done ;;
 	esac
 done
 [ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
@@ -44,7 +52,7 @@ watch() {
 	return 0
 }
 
-/harness/fuzz $kmsg $T "$seed" "$seconds" >/tmp/fuzz.out 2>&1 &
+/harness/fuzz $kmsg $excl $T "$seed" "$seconds" >/tmp/fuzz.out 2>&1 &
 fuzz=$!
 # The fuzz stops itself: at most 70 s after its time on a hang.
 if watch $((seconds + 120)) $fuzz; then

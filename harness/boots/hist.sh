@@ -7,7 +7,8 @@
 # latency synthetic event with a histogram on it, onmax().save() and
 # onmax().snapshot(); then the lifetimes: a synthetic event in use
 # cannot be removed, and triggers come and go while events fire on
-# every CPU (the host checks dmesg).
+# every CPU (the host checks dmesg); enable_hist and disable_hist;
+# records written to events' inject files.
 . /harness/lib.sh
 
 T=/sys/kernel/tracing
@@ -54,6 +55,13 @@ expect hist "removing it with ! empties the trigger file" \
 	sh -c "echo '!hist:keys=prev_comm:vals=hitcount:sort=hitcount.descending' >>$SW/trigger &&
 	       ! grep -q '^hist' $SW/trigger"
 
+# size= is rounded up to a power of two from 128 to 128K, as upstream.
+expect hist "size=64 is refused and size=65 gives 128" \
+	sh -c "! echo 'hist:keys=prev_pid:size=64' >$SW/trigger &&
+	       echo 'hist:keys=prev_pid:size=65' >$SW/trigger &&
+	       grep -q 'hist:keys=prev_pid:vals=hitcount:sort=hitcount:size=128 ' $SW/trigger &&
+	       echo '!hist:keys=prev_pid' >>$SW/trigger"
+
 # 2. histogram.rst's wakeup latency, with the woken task's comm kept in
 # a string variable at sched_waking and handed to the synthetic event.
 echo 'wakeup_latency u64 lat; pid_t pid; int prio; char comm[16]' \
@@ -76,6 +84,22 @@ expect hist "the histogram on wakeup_latency counts them" \
 expect hist "a synthetic event in use is -EBUSY to remove" \
 	sh -c "! echo '!wakeup_latency' >>synthetic_events"
 expect hist "and stays" test -d events/synthetic/wakeup_latency
+if [ -e $SW/hist_debug ]; then
+	cat events/sched/sched_waking/hist_debug >/tmp/waking.debug
+	cat $SW/hist_debug >/tmp/switch.debug
+	expect hist "hist_debug: sched_waking's variables and who reads them" \
+		sh -c "grep -q '^    vars\[0\]: ts0$' /tmp/waking.debug &&
+		       grep -q '^    vars\[1\]: wcomm$' /tmp/waking.debug &&
+		       grep -q 'kind: string, copied at entry offset' /tmp/waking.debug &&
+		       grep -q 'references to its variables from other triggers: 2$' /tmp/waking.debug"
+	expect hist "hist_debug: sched_switch reads them and fires the synthetic event" \
+		sh -c "grep -q '^    refs\[0\]: \$ts0 of hist_data ' /tmp/switch.debug &&
+		       grep -q '^    refs\[1\]: \$wcomm of hist_data ' /tmp/switch.debug &&
+		       grep -q '^      handler: onmatch$' /tmp/switch.debug &&
+		       grep -q '^      action: trace, 4 argument(s)$' /tmp/switch.debug"
+else
+	result SKIP hist "hist_debug: no HIST_TRIGGERS_DEBUG in this kernel"
+fi
 
 # 3. onmax().save() and onmax().snapshot() on the same latency.
 echo '!hist:keys=next_pid:wakeup_lat=common_timestamp.usecs-$ts0:onmatch(sched.sched_waking).wakeup_latency($wakeup_lat,next_pid,next_prio,$wcomm) if next_comm=="sleep"' \
@@ -139,4 +163,70 @@ expect hist "30 rounds of triggers added and removed under load" \
 	test $bad = 0
 expect hist "nothing is left behind" \
 	sh -c "! grep -q '^hist' $SW/trigger events/sched/sched_waking/trigger"
+
+# 5. enable_hist/disable_hist: a paused histogram on sched_waking that
+# a fork continues (once: count 1) and an exit pauses again.
+WK=events/sched/sched_waking
+echo 'hist:keys=common_pid:pause' >$WK/trigger
+naps 3
+expect hist "a histogram made paused counts nothing" \
+	grep -q '^ *Hits: 0$' $WK/hist
+expect hist "enable_hist:sched:sched_waking:1 on sched_process_fork" \
+	sh -c "echo 'enable_hist:sched:sched_waking:1' >events/sched/sched_process_fork/trigger &&
+	       grep -qx 'enable_hist:sched:sched_waking:count=1' events/sched/sched_process_fork/trigger"
+expect hist "a second enable_hist of the same event is refused" \
+	sh -c "! echo 'enable_hist:sched:sched_waking' >>events/sched/sched_process_fork/trigger"
+naps 3
+expect hist "a fork continued the histogram, and used the count" \
+	sh -c "grep -q 'hist:keys=common_pid.*\[active\]' $WK/trigger &&
+	       grep -qx 'enable_hist:sched:sched_waking:count=0' events/sched/sched_process_fork/trigger"
+naps 3
+expect hist "which then counts wakeups" \
+	sh -c "! grep -q '^ *Hits: 0$' $WK/hist"
+echo 'disable_hist:sched:sched_waking' >events/sched/sched_process_exit/trigger
+naps 2
+expect hist "disable_hist on sched_process_exit paused it again" \
+	grep -q 'hist:keys=common_pid.*\[paused\]' $WK/trigger
+echo '!disable_hist:sched:sched_waking' >>events/sched/sched_process_exit/trigger
+echo '!enable_hist:sched:sched_waking' >>events/sched/sched_process_fork/trigger
+echo '!hist:keys=common_pid' >>$WK/trigger
+expect hist "and every one of them is gone" \
+	sh -c "! grep -q '^[a-z]' $WK/trigger events/sched/sched_process_fork/trigger events/sched/sched_process_exit/trigger"
+
+# 6. Event inject: a record written by hand reaches the trace and the
+# event's histogram (with the hist trigger alone the event is only
+# soft-enabled: its records, injected ones too, stay out of the trace);
+# bad input writes nothing.
+if [ ! -e $WK/inject ]; then
+	result SKIP hist "inject: no TRACE_EVENT_INJECT in this kernel"
+	dmesg_tail
+	exit 0
+fi
+echo 'hist:keys=pid,comm' >$WK/trigger
+echo 1 >$WK/enable
+echo >trace
+expect hist "inject is write-only" \
+	sh -c "ls -l $WK/inject | grep -q '^--w-------'"
+expect hist "inject writes a sched_waking record" \
+	sh -c "echo 'comm=injected pid=4242 prio=120 target_cpu=1' >$WK/inject"
+expect hist "the trace shows it with its fields" \
+	grep -q 'sched_waking: comm=injected pid=4242 prio=120 target_cpu=001' trace
+expect hist "and the event's histogram counts it" \
+	grep -Eq '^\{ pid: +4242, comm: injected +\} hitcount: +1$' $WK/hist
+expect hist "a quoted string with a blank, fields not named are zero" \
+	sh -c "echo \"comm='a b' pid=7\" >$WK/inject &&
+	       grep -q 'sched_waking: comm=a b pid=7 prio=0 target_cpu=000' trace"
+expect hist "a dynamic string (__data_loc char[]) is injected" \
+	sh -c "echo 'filename=/x/y pid=5' >events/sched/sched_process_exec/inject &&
+	       grep -q 'sched_process_exec: filename=/x/y pid=5 old_pid=0' trace"
+echo 0 >$WK/enable
+echo '!hist:keys=pid,comm' >>$WK/trigger
+lines=$(grep -c . trace)
+for bad_input in 'nosuch=1' 'common_pid=1' 'prio=99999999999' 'pid=x' \
+		 "comm='open" 'comm' '=1' 'pid=1 pid'; do
+	expect hist "inject refuses '$bad_input' with EINVAL" \
+		sh -c "! echo \"$bad_input\" 2>/tmp/inj.err >$WK/inject &&
+		       grep -q 'Invalid argument' /tmp/inj.err"
+done
+expect hist "and writes nothing for it" test "$(grep -c . trace)" = "$lines"
 dmesg_tail

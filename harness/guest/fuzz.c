@@ -73,7 +73,8 @@ static const char *const instances[] = { "fuzz0", "fuzz1", "fuzzA", "fuzzB" };
 enum kind {
 	K_NUM, K_BOOL, K_OPTION, K_SIZE, K_SUBBUF, K_CMDLINES, K_PERCENT,
 	K_TRACER, K_CLOCK, K_OPTIONS, K_FILTER, K_PID, K_CPUMASK, K_MARKER,
-	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_SYNTH, K_OTHER,
+	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_SYNTH, K_INJECT,
+	K_OTHER,
 };
 
 static const struct {
@@ -101,6 +102,7 @@ static const struct {
 	{ "uprobe_events", K_PROBE },
 	{ "dynamic_events", K_PROBE },
 	{ "synthetic_events", K_SYNTH },
+	{ "inject", K_INJECT },
 	{ "enable", K_BOOL },
 	{ "buffer_size_kb", K_SIZE },
 	{ "buffer_subbuf_size_kb", K_SUBBUF },
@@ -444,6 +446,10 @@ static const char *const ev_triggers[] = {
 	"!traceoff", "!stacktrace", "!enable_event:sched:sched_switch",
 	"!disable_event:sched:sched_wakeup", "traceoff if nosuchfield == 1",
 	"traceon:badparam", "enable_event:nosys:noevent", "snapshot",
+	"enable_hist:sched:sched_switch", "disable_hist:sched:sched_waking:2",
+	"enable_hist:sched:sched_waking if common_pid > 1",
+	"!enable_hist:sched:sched_switch", "disable_hist:ftrace:print",
+	"enable_hist:nosys:noevent:1",
 	"hist:keys=common_pid", "traceoff if", "traceoff junk", ":", "!",
 	"enable_event:sched", "traceon:99999999999999999999999",
 	/* Hist triggers: variables read across events, actions, junk. */
@@ -529,6 +535,33 @@ static void gen_good_probe(struct rng *r, struct buf *b)
 		     "" : PICK(r, good_types));
 	}
 	put(b, "\n");
+}
+
+/*
+ * Fields for an event's inject file: names of the walked events' fields
+ * (and of none), values in range, out of it, quoted, unquoted, junk.
+ */
+static void gen_inject(struct rng *r, struct buf *b)
+{
+	static const char *const names[] = {
+		"pid", "comm", "prio", "prev_comm", "next_pid", "prev_state",
+		"target_cpu", "sig", "filename", "common_pid", "nosuch", "",
+		"expires", "function", "9x", "a-b",
+	};
+	static const char *const vals[] = {
+		"0", "1", "-1", "0x7fffffff", "0xffffffffffffffff", "-0x8000",
+		"99999999999999999999", "sh", "\"a b\"", "'q'", "\"open",
+		"'", "", "0x", "1e3", "\"\"", "=", "aaaaaaaaaaaaaaaaaaaaaaaaaaa",
+	};
+	int i, n = rnd(r, 6);
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			put(b, rnd(r, 8) ? " " : PICK(r, ((const char *const[]){
+				"\t", "  ", "", ",", "\n" })));
+		putf(b, "%s%s%s", PICK(r, names), rnd(r, 10) ? "=" : "==",
+		     PICK(r, vals));
+	}
 }
 
 /*
@@ -768,6 +801,9 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		break;
 	case K_SYNTH:
 		gen_synth(r, b);
+		break;
+	case K_INJECT:
+		gen_inject(r, b);
 		break;
 	case K_SIZE:
 		put(b, PICK(r, sizes_kb));
@@ -1324,6 +1360,7 @@ static int pick_class(struct rng *r, const struct tfile *f)
 		break;
 	case K_PROBE:
 	case K_SYNTH:
+	case K_INJECT:
 		/* Mostly commands of the grammar, good and bad. */
 		w[C_VALID] = 60;
 		w[C_NAMES] = 0;
