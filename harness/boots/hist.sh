@@ -62,6 +62,22 @@ expect hist "size=64 is refused and size=65 gives 128" \
 	       grep -q 'hist:keys=prev_pid:vals=hitcount:sort=hitcount:size=128 ' $SW/trigger &&
 	       echo '!hist:keys=prev_pid' >>$SW/trigger"
 
+# Conditional triggers run with the buffer off too (the record goes to
+# scratch): a histogram with a filter counts, a traceon with a filter
+# turns tracing back on.
+echo 1 >$SW/enable
+echo 0 >tracing_on
+echo 'hist:keys=next_comm if next_comm == "sleep"' >$SW/trigger
+echo 'traceon if next_comm == "sleep"' >>$SW/trigger
+naps 2
+expect hist "with tracing off, a filtered hist trigger counts" \
+	grep -q '{ next_comm: sleep ' $SW/hist
+expect hist "and a filtered traceon turns tracing on" \
+	grep -qx 1 tracing_on
+echo '!traceon' >>$SW/trigger
+echo '!hist:keys=next_comm' >>$SW/trigger
+echo 0 >$SW/enable
+
 # 2. histogram.rst's wakeup latency, with the woken task's comm kept in
 # a string variable at sched_waking and handed to the synthetic event.
 echo 'wakeup_latency u64 lat; pid_t pid; int prio; char comm[16]' \
