@@ -15,6 +15,8 @@
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
 
+#include "bench_count.h"
+
 #define LAT_BENCH_MAX	10000000
 
 static noinline void lat_bench_irq(unsigned int n)
@@ -44,11 +46,9 @@ static int lat_bench_run(const char *val, const char *name,
 	u64 t0, t1;
 	int ret;
 
-	ret = kstrtouint(val, 0, &n);
+	ret = bench_count(val, LAT_BENCH_MAX, &n);
 	if (ret)
 		return ret;
-	if (!n || n > LAT_BENCH_MAX)
-		return -EINVAL;
 	/* Warm up (and let a tracer record its first maximum). */
 	pairs(n / 8);
 	t0 = ktime_get_ns();

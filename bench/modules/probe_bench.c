@@ -13,6 +13,8 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
+#include "bench_count.h"
+
 static unsigned long probe_bench_sink;
 
 static noinline unsigned long probe_bench_target(unsigned long a, unsigned long b)
@@ -28,11 +30,9 @@ static int run_set(const char *val, const struct kernel_param *kp)
 	u64 t0, t1;
 	int ret;
 
-	ret = kstrtouint(val, 0, &n);
+	ret = bench_count(val, 10000000, &n);
 	if (ret)
 		return ret;
-	if (!n || n > 10000000)
-		return -EINVAL;
 	/* Warm up. */
 	for (i = 0; i < n / 8; i++)
 		sum += probe_bench_target(i, sum);
