@@ -304,9 +304,20 @@ def run_scenario(script, args, report):
     for fn in os.listdir(out):
         if fn.startswith(name + "."):
             os.unlink(os.path.join(out, fn))
+    # The kernel's build directory, for the headers mkinitramfs.sh gives
+    # clients that compile against them.
+    env = dict(os.environ)
+    if "/arch/" in args.kernel:
+        env["KBUILD_OBJ"] = args.kernel.split("/arch/")[0]
     subprocess.run([os.path.join(HERE, "mkinitramfs.sh"), args.tree,
-                    initrd, script], check=True)
+                    initrd, script], check=True, env=env)
     start = time.time()
+    # "# mem: SIZE": a guest whose tools need more than qemu.sh's RAM.
+    mem = scenario_header(script, "mem")
+    if mem:
+        os.environ["QEMU_MEM"] = mem
+    else:
+        os.environ.pop("QEMU_MEM", None)
     cmd = [os.path.join(HERE, "qemu.sh"), "-t", str(timeout), "-c", console,
            "-r", results, "-a", cmdline]
     if scenario_header(script, "reboot") == "yes":

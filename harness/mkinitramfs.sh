@@ -71,6 +71,8 @@ mmaphostile=$(guest_tool "$here/guest/mmap-hostile.c" "${uapi[@]}")
 maptest=$(guest_tool "$tree/tools/testing/selftests/ring-buffer/map_test.c" \
 	"${uapi[@]}" -D_GNU_SOURCE=)
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
+bpftarget=$(guest_tool "$here/guest/bpf-target.c")
+bpfraw=$(guest_tool "$here/guest/bpf-raw.c" "${uapi[@]}")
 # pg-target: dynamic and built with -pg, for uftrace's libmcount (the
 # host's, so only on the host's architecture).
 pgtarget=
@@ -100,6 +102,38 @@ cross_libs() {
 		echo "file /lib/$lib $(realpath "$sysroot/$lib") 755 0 0"
 	done
 }
+# kheaders_lines OBJ: the kernel headers (of TREE, built in OBJ) that
+# <linux/types.h> needs, under /lib/modules/RELEASE/{source,build} as a
+# distribution's linux-headers package puts them: bpftrace, without BTF,
+# compiles a tracepoint's format with them.
+kheaders_lines() {
+	local obj=$1 rel hdr cc_m
+	rel=$(cat "$obj/include/config/kernel.release" 2>/dev/null) || return 0
+	for cc_m in gcc clang; do
+		command -v $cc_m >/dev/null || continue
+		echo '#include <linux/types.h>' |
+		$cc_m -M -nostdinc -I"$tree/arch/x86/include" \
+			-I"$obj/arch/x86/include/generated" -I"$tree/include" \
+			-I"$obj/include" -I"$tree/arch/x86/include/uapi" \
+			-I"$obj/arch/x86/include/generated/uapi" \
+			-I"$tree/include/uapi" -I"$obj/include/generated/uapi" \
+			-include "$tree/include/linux/kconfig.h" -D__KERNEL__ \
+			-x c - 2>/dev/null
+	done | tr ' \\' '\n\n' | grep '\.h$' | sort -u | while read -r hdr; do
+		hdr=$(realpath "$hdr")
+		case $hdr in
+		"$(realpath "$obj")"/*)
+			dst=/lib/modules/$rel/build/${hdr#"$(realpath "$obj")"/} ;;
+		"$(realpath "$tree")"/*)
+			dst=/lib/modules/$rel/source/${hdr#"$(realpath "$tree")"/} ;;
+		*)	continue ;;
+		esac
+		host_dirs "${dst%/*}"
+		echo
+		echo "file $dst $hdr 644 0 0"
+	done
+}
+
 # host_dirs DIR: DIR and its parents, as initramfs lines.
 host_dirs() {
 	local d=$1 out=
@@ -110,6 +144,13 @@ $out"
 	done
 	printf '%s' "$out"
 }
+
+# A scenario's "# guest-tools: TOOL..." header: more host clients (the
+# big ones, bpftrace with LLVM's libraries, only where a scenario uses
+# them).
+extra_tools=
+[ -z "$cmd" ] ||
+	extra_tools=$(sed -n 's/^#[[:space:]]*guest-tools:[[:space:]]*//p' "$cmd")
 
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
@@ -132,6 +173,8 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/fuzz $fuzz 755 0 0"
 	echo "file /harness/mmap-hostile $mmaphostile 755 0 0"
 	echo "file /harness/map_test $maptest 755 0 0"
+	echo "file /harness/bpf-target $bpftarget 755 0 0"
+	echo "file /harness/bpf-raw $bpfraw 755 0 0"
 	[ -z "$pgtarget" ] || echo "file /harness/pg-target $pgtarget 755 0 0"
 	# The tracing clients from the host, with their libraries, when the
 	# guest runs the host's architecture: trace-cmd, perf, uftrace (and
@@ -141,14 +184,36 @@ trap 'rm -f "$list"' EXIT
 	if [ -n "$native" ] && [ "${HOST_TOOLS:-1}" != 0 ]; then
 		echo "dir /usr 755 0 0"
 		echo "dir /usr/bin 755 0 0"
+		echo "dir /usr/sbin 755 0 0"
+		echo "dir /usr/include 755 0 0"
 		echo "dir /lib 755 0 0"
 		echo "dir /lib64 755 0 0"
-		for tool in trace-cmd perf uftrace rtla chrt; do
+		for tool in trace-cmd perf uftrace rtla chrt $extra_tools; do
 			bin=$(command -v "$tool" || true)
 			[ -n "$bin" ] || continue
 			echo "file /usr/bin/$tool $(realpath "$bin") 755 0 0"
 			host_libs "$bin"
 		done
+		# bpftrace compiles what it builds from tracepoints' formats
+		# with the kernel's uapi headers (linux-libc-dev's), as on a
+		# distribution without kernel headers installed.
+		case " $extra_tools " in
+		*" bpftrace "*)
+			[ -z "${KBUILD_OBJ:-}" ] || kheaders_lines "$KBUILD_OBJ"
+			for d in /usr/include/linux /usr/include/asm-generic \
+				 /usr/include/"$(uname -m)"-linux-gnu/asm; do
+				dst=/usr/include/${d##*/}
+				echo "dir $dst 755 0 0"
+				(cd "$d" && find . -mindepth 1 -type d | sort) |
+				while read -r sub; do
+					echo "dir $dst/${sub#./} 755 0 0"
+				done
+				(cd "$d" && find . -type f | sort) | while read -r f; do
+					echo "file $dst/${f#./} $d/${f#./} 644 0 0"
+				done
+			done
+			;;
+		esac
 		for lib in /usr/lib/"$(uname -m)"-linux-gnu/uftrace/*.so; do
 			[ -f "$lib" ] || continue
 			host_dirs "${lib%/*}"

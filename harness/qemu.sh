@@ -12,7 +12,7 @@
 # A guest still running after SECONDS is killed and the exit status is
 # 124.  A reboot ends QEMU, unless -R: then the machine restarts with its
 # RAM as it was (for the persistent buffers of reserve_mem=), and only a
-# power-off ends it.
+# power-off ends it.  QEMU_MEM is the guest's RAM (512M unless set).
 #
 # GUEST_ARCH=arm64 boots an arm64 Image on the virt board instead
 # (cortex-a57, PSCI powers it off): ttyAMA0 (PL011) is the console, and
@@ -45,13 +45,13 @@ initrd=$2
 case ${GUEST_ARCH:-x86_64} in
 x86_64)
 	qemu=qemu-system-x86_64
-	args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m 512M -nographic $noreboot
+	args=(-M pc -accel tcg,thread=single -cpu ${QEMU_CPU:-max} -smp "${SMP:-2}" -m "${QEMU_MEM:-512M}" -nographic $noreboot
 	      -kernel "$kernel" -initrd "$initrd"
 	      -append "console=ttyS0 panic=-1 $append")
 	;;
 arm64)
 	qemu=qemu-system-aarch64
-	args=(-M virt -cpu ${QEMU_CPU:-cortex-a57} -accel tcg,thread=single -smp "${SMP:-2}" -m 512M -nographic $noreboot
+	args=(-M virt -cpu ${QEMU_CPU:-cortex-a57} -accel tcg,thread=single -smp "${SMP:-2}" -m "${QEMU_MEM:-512M}" -nographic $noreboot
 	      -kernel "$kernel" -initrd "$initrd"
 	      -append "console=ttyAMA0 panic=-1 $append")
 	;;
