@@ -293,7 +293,7 @@ check-arm64-run:
 	  errors $$mlog; exit 1; fi; \
 	GUEST_ARCH=arm64 MODULES_DIR=$(OUT)/modules-ours-arm64 \
 	  python3 harness/check.py --kernel $(OUT)/build-arm64/$(IMAGE_arm64) \
-		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main | \
+		--tree $(TREE) --out $(OUT)/check-ours-arm64 --only main,bpf | \
 	  sed -u 's/^\(PASS\|FAIL\|SKIP\)  /\1  arm64: /'
 
 # make check ONLY=loongarch on x86_64: our LoongArch kernel built and

@@ -171,6 +171,22 @@ if insmod /modules/ev_bench.ko 2>/dev/null; then
 		echo '!hist:keys=a:ts0=common_timestamp' >> $E/trigger
 		echo '!ev_bench_lat' >> $T/synthetic_events
 	fi
+	# An empty BPF program (bpf-raw, harness/guest/bpf-raw.c) on the
+	# event through perf, and on its raw tracepoint; the event off.
+	# Each figure is the cost per hit beyond the disabled event's.
+	if [ -x /harness/bpf-raw ]; then
+		off=$(ev_run)
+		bpf_ev() { # MODE TARGET
+			dmesg -c >/dev/null
+			/harness/bpf-raw "$1" "$2" -- \
+				sh -c 'echo 200000 > /sys/module/ev_bench/parameters/run' \
+				>/dev/null 2>&1 || return
+			v=$(dmesg | sed -n 's/.*ev_bench: \([0-9]*\) ns\/hit.*/\1/p' | tail -1)
+			[ -n "$v" ] && [ -n "$off" ] && echo $((v - off))
+		}
+		bench bpf_tracepoint_empty_hit "$(bpf_ev tp-empty "$(cat $E/id)")"
+		bench bpf_raw_tracepoint_empty_hit "$(bpf_ev rawtp-empty ev_bench)"
+	fi
 	rmmod ev_bench
 fi
 if [ -f $T/events/syscalls/enable ]; then
@@ -263,6 +279,16 @@ if [ -f $T/kprobe_events ] && insmod /modules/probe_bench.ko 2>/dev/null; then
 		probe_hit fprobe_entry_exit_hit "$base" dynamic_events \
 			'f:pb/f probe_bench_target a=$arg1 b=$arg2' \
 			'f:pb/x probe_bench_target%return r=$retval a=$arg1'
+	fi
+	# An empty BPF program on a kprobe of the function (perf's kprobe
+	# PMU, at its ftrace site).
+	if [ -x /harness/bpf-raw ]; then
+		dmesg -c >/dev/null
+		/harness/bpf-raw kprobe-empty probe_bench_target -- \
+			sh -c 'echo 200000 > /sys/module/probe_bench/parameters/run' \
+			>/dev/null 2>&1 &&
+		v=$(dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1) &&
+		[ -n "$v" ] && bench bpf_kprobe_empty_hit "$((v - base))"
 	fi
 	rmmod probe_bench
 fi
