@@ -87,6 +87,12 @@ fi
 echo "@@ file fuzz.out" >$RESULTS
 base64 /tmp/fuzz.out >$RESULTS
 echo "@@ endfile" >$RESULTS
+# A hang: where the stuck tasks are (sysrq w, to the console log, which
+# the harness keeps).
+if [ "$status" = hung ] || grep -q 'a hang\|still running' /tmp/fuzz.out; then
+	[ -w /proc/sysrq-trigger ] && echo w > /proc/sysrq-trigger
+	echo "@@ info fuzz: the blocked tasks (sysrq w) are in the console log" >$RESULTS
+fi
 
 # Tracing after the fuzz, each step bounded: a hang must not hide the log.
 after() {
