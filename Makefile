@@ -240,7 +240,8 @@ check: $(KTARGET)
 	@$(if $(LOONG),:,harness/build-modules.sh $(KBUILD) $(MODULES))
 	@$(if $(PORTS_LANE),harness/lane.sh start second $(MAKE) -s check-lane-run)
 	@set -o pipefail; export MODULES_DIR=$(MODULES); \
-	export FUZZ_SEED=$(or $(SEED),20261123); { \
+	export FUZZ_SEED=$(or $(SEED),20261123); \
+	export FUZZ_EXCLUDE=$(FUZZ_KNOWN_BUGS); { \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(NOLINT)$(PORTS_LANE)" ]; then \
 		harness/lint.sh $(PRISTINE); fi; \
 	  if [ "$(KERNEL)" = ours ] && [ -z "$(ONLY)$(NOLINT)$(PORTS_LANE)" ]; then \
@@ -346,6 +347,11 @@ debug-kernel: tree
 
 # The debug kernel's fuzz leaves out what makes it crawl under lockdep
 # in TCG: tracers on every function and function filters.
+# The fuzz's writes a known bug makes hang, left out of make check's fuzz
+# until it is fixed (README.md, "Known bugs"): enabling the function
+# profiler while the function tracer runs and instances churn livelocked
+# the guest in 2 of 3 runs of seed 20261123 (2026-11-29).
+FUZZ_KNOWN_BUGS := function_profile_enabled
 DEBUG_FUZZ_EXCLUDE := current_tracer,set_ftrace,set_graph,function_profile,stack_trace,ftrace_enabled
 
 # The debug kernel's scenarios; check-debug-run prints result lines for

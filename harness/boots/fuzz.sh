@@ -87,10 +87,12 @@ fi
 echo "@@ file fuzz.out" >$RESULTS
 base64 /tmp/fuzz.out >$RESULTS
 echo "@@ endfile" >$RESULTS
-# A hang: where the stuck tasks are (sysrq w, to the console log, which
+# A hang: where the stuck tasks are (sysrq w: the blocked ones; l: what
+# every CPU runs), to the console log, which
 # the harness keeps).
 if [ "$status" = hung ] || grep -q 'a hang\|still running' /tmp/fuzz.out; then
-	[ -w /proc/sysrq-trigger ] && echo w > /proc/sysrq-trigger
+	[ -w /proc/sysrq-trigger ] && echo w > /proc/sysrq-trigger &&
+		echo l > /proc/sysrq-trigger
 	echo "@@ info fuzz: the blocked tasks (sysrq w) are in the console log" >$RESULTS
 fi
 
