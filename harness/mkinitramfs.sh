@@ -107,8 +107,9 @@ cross_libs() {
 # distribution's linux-headers package puts them: bpftrace, without BTF,
 # compiles a tracepoint's format with them.
 kheaders_lines() {
-	local obj=$1 rel hdr cc_m
+	local obj=$1 rel hdr cc_m robj rtree
 	rel=$(cat "$obj/include/config/kernel.release" 2>/dev/null) || return 0
+	robj=$(realpath "$obj") rtree=$(realpath "$tree")
 	for cc_m in gcc clang; do
 		command -v $cc_m >/dev/null || continue
 		echo '#include <linux/types.h>' |
@@ -122,10 +123,10 @@ kheaders_lines() {
 	done | tr ' \\' '\n\n' | grep '\.h$' | sort -u | while read -r hdr; do
 		hdr=$(realpath "$hdr")
 		case $hdr in
-		"$(realpath "$obj")"/*)
-			dst=/lib/modules/$rel/build/${hdr#"$(realpath "$obj")"/} ;;
-		"$(realpath "$tree")"/*)
-			dst=/lib/modules/$rel/source/${hdr#"$(realpath "$tree")"/} ;;
+		"$robj"/*)
+			dst=/lib/modules/$rel/build/${hdr#"$robj"/} ;;
+		"$rtree"/*)
+			dst=/lib/modules/$rel/source/${hdr#"$rtree"/} ;;
 		*)	continue ;;
 		esac
 		host_dirs "${dst%/*}"

@@ -80,14 +80,16 @@ static void die(const char *what)
 	exit(1);
 }
 
-static int prog_load(enum bpf_prog_type type, const struct bpf_insn *insns,
-		     unsigned int n, int quiet)
+/* Load a program of @type for @attach (0 for none); die unless @quiet. */
+static int prog_load_for(enum bpf_prog_type type, enum bpf_attach_type attach,
+			 const struct bpf_insn *insns, unsigned int n, int quiet)
 {
 	union bpf_attr a;
 	int fd;
 
 	memset(&a, 0, sizeof(a));
 	a.prog_type = type;
+	a.expected_attach_type = attach;
 	a.insns = (uintptr_t)insns;
 	a.insn_cnt = n;
 	a.license = (uintptr_t)"GPL";
@@ -100,6 +102,12 @@ static int prog_load(enum bpf_prog_type type, const struct bpf_insn *insns,
 		die("BPF_PROG_LOAD");
 	}
 	return fd;
+}
+
+static int prog_load(enum bpf_prog_type type, const struct bpf_insn *insns,
+		     unsigned int n, int quiet)
+{
+	return prog_load_for(type, 0, insns, n, quiet);
 }
 
 static int counter_map(void)
@@ -207,24 +215,8 @@ static int load_kmulti(int map, int ip)
 		MOV64_IMM(BPF_REG_0, 0),
 		EXIT(),
 	};
-	union bpf_attr a;
-	int fd;
-
-	memset(&a, 0, sizeof(a));
-	a.prog_type = BPF_PROG_TYPE_KPROBE;
-	a.expected_attach_type = BPF_TRACE_KPROBE_MULTI;
-	a.insns = (uintptr_t)p;
-	a.insn_cnt = ARRAY_SIZE(p);
-	a.license = (uintptr_t)"GPL";
-	a.log_buf = (uintptr_t)log_buf;
-	a.log_size = sizeof(log_buf);
-	a.log_level = 1;
-	fd = sys_bpf(BPF_PROG_LOAD, &a);
-	if (fd < 0) {
-		fprintf(stderr, "%s", log_buf);
-		die("BPF_PROG_LOAD (kprobe_multi)");
-	}
-	return fd;
+	return prog_load_for(BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI, p,
+			     ARRAY_SIZE(p), 0);
 }
 
 /* A kprobe_multi link on @n functions named @syms, with @cookies. */
