@@ -50,7 +50,7 @@ endif
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils python3 perl \
 	rsync kmod trace-cmd linux-perf uftrace rtla util-linux ccache \
-	bpftrace bpftool
+	bpftrace bpftool pahole
 # ARCH=arm64: the cross compiler with a libc for the static guest tools,
 # and QEMU's aarch64 system emulator.  (The guest's busybox is Debian's
 # arm64 busybox-static, fetched by harness/arm64-userland.sh.)
@@ -116,8 +116,10 @@ tree: deps
 	@harness/prepare-tree.sh
 
 # The x86_64 test kernels also get the in-tree users of kernel/trace's
-# exports (configs/tracing-users.config).
-USERS_FRAG = $(if $(X86),tracing-users.config)
+# exports (configs/tracing-users.config) and BTF (configs/btf.config:
+# fentry/fexit, tp_btf, iterators, bpftrace's kfunc probes; DWARF makes
+# a build from scratch about 5 minutes longer).
+USERS_FRAG = $(if $(X86),tracing-users.config btf.config)
 
 kernel: tree
 	@EXTRA_FRAGMENTS="$(USERS_FRAG)" \

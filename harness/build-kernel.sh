@@ -134,6 +134,8 @@ if [ "$arch" = loongarch ] && [ -z "${KTARGETS:-}" ]; then
 	"$top/harness/loongarch/initramfs.sh" "$src" "$build"
 	"${kmake[@]}" -s -j"$jobs" vmlinux
 else
-	"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-${image##*/} modules}
+	# headers: the exported uapi headers (usr/include) for the guest
+	# tools that need newer ones than the libc's (harness/mkinitramfs.sh).
+	"${kmake[@]}" -s -j"$jobs" ${KTARGETS:-${image##*/} modules headers}
 fi
 echo "build-kernel: $build/$image"

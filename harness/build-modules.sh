@@ -38,6 +38,10 @@ cmp -s "$out/src/Kbuild.new" "$out/src/Kbuild" ||
 rm -f "$out/src/Kbuild.new"
 "${kmake[@]}" M="$out/src" modules
 cp "$out"/src/*.ko "$out/"
+# A kernel with BTF (configs/btf.config) is built with DWARF, which the
+# guests need not carry: the modules keep their .BTF, not their DWARF.
+grep -q '^CONFIG_DEBUG_INFO_BTF=y' "$kbuild/.config" &&
+	strip --strip-debug "$out"/*.ko
 rm -rf "$out/root"
 # KERNEL_MODULES=none: the kernel's own modules are not all built (make
 # check-distro builds those that use kernel/trace's exports).

@@ -72,7 +72,15 @@ maptest=$(guest_tool "$tree/tools/testing/selftests/ring-buffer/map_test.c" \
 	"${uapi[@]}" -D_GNU_SOURCE=)
 markbench=$(guest_tool "$here/../bench/guest/markbench.c")
 bpftarget=$(guest_tool "$here/guest/bpf-target.c")
-bpfraw=$(guest_tool "$here/guest/bpf-raw.c" "${uapi[@]}")
+# bpf-raw's uprobe_multi links are newer (6.6) than the libc's headers:
+# the kernel's own exported ones (make headers, in its build directory)
+# when there are (make check's kernels), else it goes without them.
+if [ -f "${KBUILD_OBJ:-/nonexistent}/usr/include/linux/bpf.h" ]; then
+	bpfraw=$(guest_tool "$here/guest/bpf-raw.c" -static -O2 \
+		-I "$KBUILD_OBJ/usr/include" -DHAVE_UPROBE_MULTI)
+else
+	bpfraw=$(guest_tool "$here/guest/bpf-raw.c" "${uapi[@]}")
+fi
 # pg-target: dynamic and built with -pg, for uftrace's libmcount (the
 # host's, so only on the host's architecture).
 pgtarget=

@@ -32,6 +32,40 @@ bt() {
 	fi
 }
 
+# btf_checks: what needs the kernel's BTF: fentry and fexit programs on
+# the BPF trampoline (through ftrace's direct calls), their arguments by
+# name, and a task iterator.
+btf_checks() {
+	bt "a kfunc (fentry) probe counts 5 vfs_write calls" '^@f: 5$' \
+		-e 'kfunc:vfs_write /pid == cpid/ { @f = count(); }' -c "$TGT 5"
+	bt "a kfunc probe reads an argument by name (5 counts of 1)" '^@c: 5$' \
+		-e 'kfunc:vfs_write /pid == cpid/ { @c = sum(args->count); }' \
+		-c "$TGT 5"
+	bt "a kretfunc (fexit) probe sums the return values (7 of 1)" '^@r: 7$' \
+		-e 'kretfunc:vfs_write /pid == cpid/ { @r = sum(retval); }' \
+		-c "$TGT 7"
+	bt "kfunc and kretfunc on one function, both counted (4 + 4)" '^@n: 8$' \
+		-e 'kfunc:ksys_write /pid == cpid/ { @n = count(); }
+		    kretfunc:ksys_write /pid == cpid/ { @n = count(); }' \
+		-c "$TGT 4"
+	bt "a task iterator (iter:task) lists pid 1" '^task 1$' \
+		-e 'iter:task /ctx->task->pid == 1/ { printf("task %d\n", ctx->task->pid); }'
+	# The BPF trampoline's direct call and the function tracer's ops
+	# on one site: both see every call.
+	echo vfs_write > $T/set_ftrace_filter
+	echo function > $T/current_tracer
+	echo > $T/trace
+	bt "a kfunc probe beside the function tracer on one function (6)" \
+		'^@f: 6$' \
+		-e 'kfunc:vfs_write /pid == cpid/ { @f = count(); }' -c "$TGT 6"
+	expect bpf "... and the function tracer saw those 6 calls too" \
+		sh -c "test \$(grep -c 'bpf-target-.*vfs_write' $T/trace) -ge 6"
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	expect bpf "no direct call is left on vfs_write" \
+		sh -c "! grep -q '^vfs_write' $T/enabled_functions"
+}
+
 # bpftrace_checks: the one-liners, then bpftool perf.
 bpftrace_checks() {
 	bt "bpftrace -l lists syscall tracepoints" '^tracepoint:syscalls:sys_enter_write$' \
@@ -114,10 +148,9 @@ bpftrace_checks() {
 		sh -c "test ! -s $T/kprobe_events && test ! -s $T/uprobe_events"
 
 	if [ -e /sys/kernel/btf/vmlinux ]; then
-		bt "a kfunc (fentry) probe counts 5 vfs_write calls" '^@f: 5$' \
-			-e 'kfunc:vfs_write /pid == cpid/ { @f = count(); }' -c "$TGT 5"
+		btf_checks
 	else
-		result SKIP bpf "a kfunc (fentry) probe (this kernel has no BTF)"
+		result SKIP bpf "kfunc, kretfunc and iter probes (this kernel has no BTF)"
 	fi
 }
 
@@ -182,6 +215,20 @@ for kind in entry return; do
 		sed 's/^/# /' /tmp/raw.out >"$RESULTS"
 	fi
 done
+# uprobe_multi links: bpf-target's two functions at once, each with its
+# cookie (bpf_target_fn: 1000 per call, bpf_target_end: 7), on entry or
+# return; with a pid filter (pid 1), the target's calls are not seen.
+set -- $($TGT offsets)
+raw_count "uprobe_multi (entry): 30 + 1 calls counted by cookie" 30007 \
+	umulti-cookie $TGT "$1" "$2" entry -- $TGT 30
+raw_count "uprobe_multi (return): 30 + 1 returns counted by cookie" 30007 \
+	umulti-cookie $TGT "$1" "$2" return -- $TGT 30
+raw_count "uprobe_multi for pid 1 alone: another process's calls unseen" 0 \
+	umulti-cookie $TGT "$1" "$2" pid1 -- $TGT 30
+# (A breakpoint left behind would kill the target with SIGTRAP.)
+expect bpf "bpf-target runs clean once the uprobe_multi links are gone" \
+	$TGT 3
+
 want=$(awk '$3 == "ksys_write" { print $1; exit }' /proc/kallsyms | sed 's/^0*//')
 if ! grep -q '<func-name>' $T/README; then
 	result SKIP bpf "kprobe_multi: bpf_get_func_ip() (no fprobe here)"
@@ -260,6 +307,39 @@ if insmod /modules/ftrace_mod_test.ko 2>/tmp/insmod.out; then
 	rmmod ftrace_mod_test
 else
 	result FAIL bpf "insmod ftrace_mod_test"
+fi
+
+# TRACING programs, found by their target's BTF: fentry (BPF trampolines,
+# on ftrace's direct calls) on a function of vmlinux, then of a module,
+# which the trampoline holds while attached; tp_btf on a raw tracepoint;
+# fmod_ret on an error-injectable function.
+if [ -e /sys/kernel/btf/vmlinux ]; then
+	raw_count "an fentry program counts 30 ksys_write calls exactly" 30 \
+		fentry-count ksys_write -- $TGT 30
+	raw_count "a tp_btf program counts one exec (sched_process_exec)" 1 \
+		tpbtf-count sched_process_exec -- $TGT 1
+	if [ -n "$sys" ]; then
+		expect bpf "an fmod_ret program makes getppid() return ENOMEM" \
+			sh -c "$RAW fmodret $sys -12 -- $RAW getppid | grep -qx 'getppid -1 errno 12'"
+		expect bpf "getppid() is itself again once fmod_ret is gone" \
+			sh -c "$RAW getppid | grep -Eqx 'getppid [1-9][0-9]* errno 0'"
+	else
+		result SKIP bpf "fmod_ret (no error-injection list)"
+	fi
+	if insmod /modules/ftrace_mod_test.ko 2>/tmp/insmod.out; then
+		raw_count "an fentry program on a module function counts 7 calls" 7 \
+			fentry-count ftrace_mod_test_work -- \
+			sh -c 'echo 7 > /sys/module/ftrace_mod_test/parameters/run'
+		expect bpf "rmmod of a module with an fentry program on it: refused" \
+			$RAW fentry-count ftrace_mod_test_work -- \
+			sh -c '! rmmod ftrace_mod_test 2>/dev/null'
+		expect bpf "rmmod once the fentry program is gone" \
+			rmmod ftrace_mod_test
+	else
+		result FAIL bpf "insmod ftrace_mod_test (fentry)"
+	fi
+else
+	result SKIP bpf "fentry programs (this kernel has no BTF)"
 fi
 
 # Attach and detach while the event fires on every CPU.

@@ -19,6 +19,14 @@
  *   rawtp-empty NAME    RAW_TRACEPOINT program returning 0
  *   kprobe-count FUNC   KPROBE program on FUNC (perf's kprobe PMU), counting
  *   kprobe-empty FUNC   KPROBE program returning 0
+ *   fentry-count FUNC   TRACING program on FUNC's entry (a BPF trampoline;
+ *                       FUNC of vmlinux or a module, found in its BTF),
+ *                       counting
+ *   fentry-empty FUNC   the same, returning 0
+ *   tpbtf-count NAME    TRACING program on raw tracepoint NAME (tp_btf:
+ *                       its btf_trace_NAME type), counting
+ *   fmodret FUNC RC     TRACING program: FUNC returns RC without running
+ *                       (fmod_ret; FUNC on the error-injection list)
  *   query ID            three programs on trace event ID, then
  *                       PERF_EVENT_IOC_QUERY_BPF's answers checked
  *   churn ID SECONDS    attach and detach a counting program on trace
@@ -29,10 +37,16 @@
  *                       cookie (1000 and 7) per hit: "count N"
  *   kmulti-ip FUNC      the same on FUNC alone, keeping bpf_get_func_ip():
  *                       "ip HEX"
+ *   umulti-cookie PATH OFF1 OFF2 entry|return|pid1
+ *                       KPROBE program on a uprobe_multi link on PATH's
+ *                       offsets OFF1 and OFF2 (entries or returns; pid1:
+ *                       entries, for pid 1 alone), adding its cookie
+ *                       (1000 and 7) per hit: "count N"
  *   override FUNC RC    KPROBE program: bpf_override_return(RC) at FUNC
  *   getppid             print getppid()'s result and errno (for override)
  *   badprog             programs the verifier must refuse, each checked
  */
+#include <dirent.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,6 +58,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <linux/bpf.h>
+#include <linux/btf.h>
 #include <linux/perf_event.h>
 
 #define INSN(c, d, s, o, i) \
@@ -68,6 +83,12 @@
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
 static char log_buf[65536];
+
+/* What a TRACING program attaches to: a BTF type id, in a module's BTF. */
+static struct {
+	uint32_t	id;
+	int		obj_fd;		/* 0: vmlinux */
+} btf_target;
 
 static long sys_bpf(int cmd, union bpf_attr *attr)
 {
@@ -96,6 +117,10 @@ static int prog_load_for(enum bpf_prog_type type, enum bpf_attach_type attach,
 	a.log_buf = (uintptr_t)log_buf;
 	a.log_size = sizeof(log_buf);
 	a.log_level = 1;
+	if (type == BPF_PROG_TYPE_TRACING) {
+		a.attach_btf_id = btf_target.id;
+		a.attach_btf_obj_fd = btf_target.obj_fd;
+	}
 	fd = sys_bpf(BPF_PROG_LOAD, &a);
 	if (fd < 0 && !quiet) {
 		fprintf(stderr, "%s", log_buf);
@@ -141,8 +166,9 @@ static unsigned long long counter_read(int map)
 	return v;
 }
 
-/* map[0] += 1; return 1 (keep perf's sample). */
-static int load_counter(enum bpf_prog_type type, int map)
+/* map[0] += 1; return @ret (1: keep perf's sample; fentry wants 0). */
+static int load_counter_for(enum bpf_prog_type type,
+			    enum bpf_attach_type attach, int map, int ret)
 {
 	struct bpf_insn p[] = {
 		ST_W(BPF_REG_10, -4, 0),
@@ -153,18 +179,28 @@ static int load_counter(enum bpf_prog_type type, int map)
 		JEQ_IMM(BPF_REG_0, 0, 2),
 		MOV64_IMM(BPF_REG_1, 1),
 		ATOMIC_ADD_DW(BPF_REG_0, BPF_REG_1, 0),
-		MOV64_IMM(BPF_REG_0, 1),
+		MOV64_IMM(BPF_REG_0, ret),
 		EXIT(),
 	};
 
-	return prog_load(type, p, ARRAY_SIZE(p), 0);
+	return prog_load_for(type, attach, p, ARRAY_SIZE(p), 0);
+}
+
+static int load_counter(enum bpf_prog_type type, int map)
+{
+	return load_counter_for(type, 0, map, 1);
+}
+
+static int load_empty_for(enum bpf_prog_type type, enum bpf_attach_type attach)
+{
+	struct bpf_insn p[] = { MOV64_IMM(BPF_REG_0, 0), EXIT() };
+
+	return prog_load_for(type, attach, p, 2, 0);
 }
 
 static int load_empty(enum bpf_prog_type type)
 {
-	struct bpf_insn p[] = { MOV64_IMM(BPF_REG_0, 0), EXIT() };
-
-	return prog_load(type, p, 2, 0);
+	return load_empty_for(type, 0);
 }
 
 /* bpf_trace_printk("bpf-raw %d\n", 42); return 1. */
@@ -199,7 +235,12 @@ static int load_printk(void)
  * A kprobe_multi program: map[0] += bpf_get_attach_cookie() (@ip false)
  * or map[0] = bpf_get_func_ip() (@ip true).
  */
-static int load_kmulti(int map, int ip)
+/*
+ * A KPROBE program of a multi link (@attach: BPF_TRACE_KPROBE_MULTI or
+ * BPF_TRACE_UPROBE_MULTI) adding its cookie, or keeping its function's
+ * address (@ip), in map[0].
+ */
+static int load_multi(enum bpf_attach_type attach, int map, int ip)
 {
 	struct bpf_insn p[] = {
 		CALL(ip ? BPF_FUNC_get_func_ip : BPF_FUNC_get_attach_cookie),
@@ -215,8 +256,7 @@ static int load_kmulti(int map, int ip)
 		MOV64_IMM(BPF_REG_0, 0),
 		EXIT(),
 	};
-	return prog_load_for(BPF_PROG_TYPE_KPROBE, BPF_TRACE_KPROBE_MULTI, p,
-			     ARRAY_SIZE(p), 0);
+	return prog_load_for(BPF_PROG_TYPE_KPROBE, attach, p, ARRAY_SIZE(p), 0);
 }
 
 /* A kprobe_multi link on @n functions named @syms, with @cookies. */
@@ -242,6 +282,35 @@ static int kmulti_link(int prog, const char * const *syms, const uint64_t *cooki
 		die("BPF_LINK_CREATE (kprobe_multi)");
 	return fd;
 }
+
+#ifdef HAVE_UPROBE_MULTI
+/*
+ * A uprobe_multi link of @prog on offsets @offs of @path, with @cookies,
+ * for process @pid (0: all).  (HAVE_UPROBE_MULTI: uapi headers of 6.6 or
+ * later, which harness/mkinitramfs.sh gives when it has them.)
+ */
+static int umulti_link(int prog, const char *path, const unsigned long *offs,
+		       const uint64_t *cookies, unsigned int n,
+		       unsigned int flags, int pid)
+{
+	union bpf_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = prog;
+	a.link_create.attach_type = BPF_TRACE_UPROBE_MULTI;
+	a.link_create.uprobe_multi.path = (uintptr_t)path;
+	a.link_create.uprobe_multi.offsets = (uintptr_t)offs;
+	a.link_create.uprobe_multi.cookies = (uintptr_t)cookies;
+	a.link_create.uprobe_multi.cnt = n;
+	a.link_create.uprobe_multi.flags = flags;
+	a.link_create.uprobe_multi.pid = pid;
+	fd = sys_bpf(BPF_LINK_CREATE, &a);
+	if (fd < 0)
+		die("BPF_LINK_CREATE (uprobe_multi)");
+	return fd;
+}
+#endif
 
 static int perf_open(struct perf_event_attr *attr)
 {
@@ -313,6 +382,202 @@ static int rawtp_open(const char *name, int prog)
 	fd = sys_bpf(BPF_RAW_TRACEPOINT_OPEN, &a);
 	if (fd < 0)
 		die("BPF_RAW_TRACEPOINT_OPEN");
+	return fd;
+}
+
+/* The whole of file @path, its size in *@len; NULL if unreadable. */
+static void *slurp(const char *path, size_t *len)
+{
+	size_t cap = 1 << 20, n = 0;
+	char *buf = malloc(cap);
+	FILE *f = fopen(path, "r");
+	size_t r;
+
+	if (!f || !buf) {
+		if (f)
+			fclose(f);
+		free(buf);
+		return NULL;
+	}
+	while ((r = fread(buf + n, 1, cap - n, f)) > 0) {
+		n += r;
+		if (n == cap) {
+			char *more = realloc(buf, cap * 2);
+
+			if (!more)
+				break;
+			buf = more;
+			cap *= 2;
+		}
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+/* Bytes that follow a type's struct btf_type, by kind. */
+static size_t btf_extra(const struct btf_type *t)
+{
+	unsigned int vlen = BTF_INFO_VLEN(t->info);
+
+	switch (BTF_INFO_KIND(t->info)) {
+	case BTF_KIND_INT:
+	case BTF_KIND_VAR:
+	case BTF_KIND_DECL_TAG:
+		return 4;
+	case BTF_KIND_ARRAY:
+		return sizeof(struct btf_array);
+	case BTF_KIND_STRUCT:
+	case BTF_KIND_UNION:
+		return vlen * sizeof(struct btf_member);
+	case BTF_KIND_ENUM:
+		return vlen * sizeof(struct btf_enum);
+	case BTF_KIND_ENUM64:
+		return vlen * sizeof(struct btf_enum64);
+	case BTF_KIND_FUNC_PROTO:
+		return vlen * sizeof(struct btf_param);
+	case BTF_KIND_DATASEC:
+		return vlen * sizeof(struct btf_var_secinfo);
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Walk the BTF in @buf: the number of its types in *@nr_types, and the id
+ * (counted from @first) of the type of kind @kind named @name, or 0.  A module's BTF is split:
+ * its ids follow vmlinux's (@first), its string offsets vmlinux's
+ * (@str_base bytes).
+ */
+static uint32_t btf_walk(const char *buf, size_t len, uint32_t first,
+			 uint32_t str_base, unsigned int kind, const char *name,
+			 uint32_t *nr_types)
+{
+	const struct btf_header *h = (const void *)buf;
+	const char *types, *end, *strs;
+	uint32_t id = first, found = 0;
+
+	*nr_types = 0;
+	if (len < sizeof(*h) || h->magic != BTF_MAGIC ||
+	    (size_t)h->hdr_len + h->str_off + h->str_len > len ||
+	    (size_t)h->hdr_len + h->type_off + h->type_len > len)
+		return 0;
+	types = buf + h->hdr_len + h->type_off;
+	end = types + h->type_len;
+	strs = buf + h->hdr_len + h->str_off;
+	while (types + sizeof(struct btf_type) <= end) {
+		const struct btf_type *t = (const void *)types;
+		uint32_t off = t->name_off;
+
+		if (!found && BTF_INFO_KIND(t->info) == kind &&
+		    off >= str_base && off - str_base < h->str_len &&
+		    !strcmp(strs + off - str_base, name))
+			found = id;
+		types += sizeof(*t) + btf_extra(t);
+		id++;
+		(*nr_types)++;
+	}
+	return found;
+}
+
+/* An fd of the kernel's BTF object named @name (a module's), or -1. */
+static int btf_obj_fd(const char *name)
+{
+	struct bpf_btf_info info;
+	union bpf_attr a;
+	char got[64];
+	uint32_t id = 0;
+	int fd;
+
+	for (;;) {
+		memset(&a, 0, sizeof(a));
+		a.start_id = id;
+		if (sys_bpf(BPF_BTF_GET_NEXT_ID, &a))
+			return -1;
+		id = a.next_id;
+		memset(&a, 0, sizeof(a));
+		a.btf_id = id;
+		fd = sys_bpf(BPF_BTF_GET_FD_BY_ID, &a);
+		if (fd < 0)
+			continue;
+		memset(&info, 0, sizeof(info));
+		memset(got, 0, sizeof(got));
+		info.name = (uintptr_t)got;
+		info.name_len = sizeof(got);
+		memset(&a, 0, sizeof(a));
+		a.info.bpf_fd = fd;
+		a.info.info_len = sizeof(info);
+		a.info.info = (uintptr_t)&info;
+		if (!sys_bpf(BPF_OBJ_GET_INFO_BY_FD, &a) && info.kernel_btf &&
+		    !strcmp(got, name))
+			return fd;
+		close(fd);
+	}
+}
+
+/*
+ * Point btf_target at the type of kind @kind named @func (a function, or
+ * a raw tracepoint's btf_trace_* typedef) of vmlinux or a loaded module.
+ */
+static void find_btf(unsigned int kind, const char *func)
+{
+	const struct btf_header *h;
+	uint32_t nr_vmlinux, nr, id;
+	char *vmlinux, *mod, path[300];
+	size_t len, mlen;
+	struct dirent *d;
+	DIR *dir;
+
+	vmlinux = slurp("/sys/kernel/btf/vmlinux", &len);
+	if (!vmlinux)
+		die("/sys/kernel/btf/vmlinux");
+	id = btf_walk(vmlinux, len, 1, 0, kind, func, &nr_vmlinux);
+	if (id) {
+		btf_target.id = id;
+		free(vmlinux);
+		return;
+	}
+	h = (const void *)vmlinux;
+	dir = opendir("/sys/kernel/btf");
+	while (dir && (d = readdir(dir))) {
+		if (d->d_name[0] == '.' || !strcmp(d->d_name, "vmlinux"))
+			continue;
+		snprintf(path, sizeof(path), "/sys/kernel/btf/%s", d->d_name);
+		mod = slurp(path, &mlen);
+		if (!mod)
+			continue;
+		id = btf_walk(mod, mlen, nr_vmlinux + 1, h->str_len, kind, func,
+			      &nr);
+		free(mod);
+		if (!id)
+			continue;
+		btf_target.id = id;
+		btf_target.obj_fd = btf_obj_fd(d->d_name);
+		if (btf_target.obj_fd < 0)
+			die("the module's BTF object");
+		break;
+	}
+	if (dir)
+		closedir(dir);
+	free(vmlinux);
+	if (!btf_target.id) {
+		errno = ENOENT;
+		die(func);
+	}
+}
+
+/* A link of TRACING program @prog (attach type @type) on its function. */
+static int tracing_link(int prog, enum bpf_attach_type type)
+{
+	union bpf_attr a;
+	int fd;
+
+	memset(&a, 0, sizeof(a));
+	a.link_create.prog_fd = prog;
+	a.link_create.attach_type = type;
+	fd = sys_bpf(BPF_LINK_CREATE, &a);
+	if (fd < 0)
+		die("BPF_LINK_CREATE");
 	return fd;
 }
 
@@ -518,6 +783,33 @@ int main(int argc, char **argv)
 				  load_empty(BPF_PROG_TYPE_KPROBE);
 		ev = kprobe_event(target);
 		perf_attach(ev, prog);
+	} else if (!strcmp(mode, "fentry-count") ||
+		   !strcmp(mode, "fentry-empty")) {
+		find_btf(BTF_KIND_FUNC, target);
+		prog = map >= 0 ?
+		       load_counter_for(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY,
+					map, 0) :
+		       load_empty_for(BPF_PROG_TYPE_TRACING, BPF_TRACE_FENTRY);
+		ev = tracing_link(prog, BPF_TRACE_FENTRY);
+	} else if (!strcmp(mode, "tpbtf-count")) {
+		char tname[256];
+
+		snprintf(tname, sizeof(tname), "btf_trace_%s", target);
+		find_btf(BTF_KIND_TYPEDEF, tname);
+		prog = load_counter_for(BPF_PROG_TYPE_TRACING, BPF_TRACE_RAW_TP,
+					map, 0);
+		ev = tracing_link(prog, BPF_TRACE_RAW_TP);
+	} else if (!strcmp(mode, "fmodret")) {
+		/* FUNC returns RC without running (BPF_MODIFY_RETURN). */
+		struct bpf_insn p[] = {
+			MOV64_IMM(BPF_REG_0, argc > 3 ? atoi(argv[3]) : -1),
+			EXIT(),
+		};
+
+		find_btf(BTF_KIND_FUNC, target);
+		prog = prog_load_for(BPF_PROG_TYPE_TRACING, BPF_MODIFY_RETURN,
+				     p, 2, 0);
+		ev = tracing_link(prog, BPF_MODIFY_RETURN);
 	} else if (!strcmp(mode, "override")) {
 		/* bpf_override_return(ctx, RC) on FUNC's entry. */
 		struct bpf_insn p[] = {
@@ -536,13 +828,29 @@ int main(int argc, char **argv)
 		static const uint64_t cookies[] = { 1000, 7 };
 
 		map = counter_map();
-		prog = load_kmulti(map, 0);
+		prog = load_multi(BPF_TRACE_KPROBE_MULTI, map, 0);
 		ev = kmulti_link(prog, syms, cookies, 2,
 				 !strcmp(target, "return") ?
 				 BPF_F_KPROBE_MULTI_RETURN : 0);
+#ifdef HAVE_UPROBE_MULTI
+	} else if (!strcmp(mode, "umulti-cookie") && argc > 5) {
+		/* PATH's offsets OFF1 (cookie 1000) and OFF2 (cookie 7). */
+		static const uint64_t cookies[] = { 1000, 7 };
+		unsigned long offs[2] = {
+			strtoul(argv[3], NULL, 0), strtoul(argv[4], NULL, 0)
+		};
+		const char *how = argv[5];
+
+		map = counter_map();
+		prog = load_multi(BPF_TRACE_UPROBE_MULTI, map, 0);
+		ev = umulti_link(prog, target, offs, cookies, 2,
+				 !strcmp(how, "return") ?
+				 BPF_F_UPROBE_MULTI_RETURN : 0,
+				 !strcmp(how, "pid1") ? 1 : 0);
+#endif
 	} else if (!strcmp(mode, "kmulti-ip")) {
 		map = counter_map();
-		prog = load_kmulti(map, 1);
+		prog = load_multi(BPF_TRACE_KPROBE_MULTI, map, 1);
 		ev = kmulti_link(prog, &target, NULL, 1, 0);
 	} else {
 		fprintf(stderr, "bpf-raw: unknown mode %s\n", mode);
