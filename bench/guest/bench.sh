@@ -252,6 +252,17 @@ probe_hit() {
 	echo > $T/$file
 	[ -n "$v" ] && [ -n "$base" ] && bench "$name" "$((v - base))"
 }
+# bpf_hit ROW MODE BASE: probe_bench's calls with bpf-raw's MODE program on
+# probe_bench_target, less BASE.
+bpf_hit() {
+	dmesg -c >/dev/null
+	/harness/bpf-raw "$2" probe_bench_target -- \
+		sh -c 'echo 200000 > /sys/module/probe_bench/parameters/run' \
+		>/dev/null 2>&1 &&
+	v=$(dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1) &&
+	[ -n "$v" ] && bench "$1" "$((v - $3))"
+}
+
 if [ -f $T/kprobe_events ] && insmod /modules/probe_bench.ko 2>/dev/null; then
 	base=$(pb_run)
 	bench probe_call_none "$base"
@@ -281,14 +292,12 @@ if [ -f $T/kprobe_events ] && insmod /modules/probe_bench.ko 2>/dev/null; then
 			'f:pb/x probe_bench_target%return r=$retval a=$arg1'
 	fi
 	# An empty BPF program on a kprobe of the function (perf's kprobe
-	# PMU, at its ftrace site).
+	# PMU, at its ftrace site), and on its entry through a BPF
+	# trampoline (fentry: ftrace's direct call; needs the BTF).
 	if [ -x /harness/bpf-raw ]; then
-		dmesg -c >/dev/null
-		/harness/bpf-raw kprobe-empty probe_bench_target -- \
-			sh -c 'echo 200000 > /sys/module/probe_bench/parameters/run' \
-			>/dev/null 2>&1 &&
-		v=$(dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1) &&
-		[ -n "$v" ] && bench bpf_kprobe_empty_hit "$((v - base))"
+		bpf_hit bpf_kprobe_empty_hit kprobe-empty "$base"
+		[ -e /sys/kernel/btf/vmlinux ] &&
+			bpf_hit bpf_fentry_empty_hit fentry-empty "$base"
 	fi
 	rmmod probe_bench
 fi
