@@ -350,9 +350,9 @@ debug-kernel: tree
 # The debug kernel's fuzz leaves out what makes it crawl under lockdep
 # in TCG: tracers on every function and function filters.
 # The fuzz's writes a known bug makes hang, left out of make check's fuzz
-# until it is fixed (README.md, "Known bugs"): enabling the function
-# profiler while the function tracer runs and instances churn livelocked
-# the guest in 2 of 3 runs of seed 20261123 (2026-11-29).
+# until it is understood (README.md, "Known bugs"): enabling the function
+# profiler while the function tracer runs and instances churn hung the
+# guest in 2 of 3 runs of seed 20261123 (2026-11-29), not in 5 since.
 FUZZ_KNOWN_BUGS := function_profile_enabled
 DEBUG_FUZZ_EXCLUDE := current_tracer,set_ftrace,set_graph,function_profile,stack_trace,ftrace_enabled
 
