@@ -36,6 +36,11 @@ cat "$here"/modules/Kbuild "$here"/../bench/modules/Kbuild |
 cmp -s "$out/src/Kbuild.new" "$out/src/Kbuild" ||
 	mv "$out/src/Kbuild.new" "$out/src/Kbuild"
 rm -f "$out/src/Kbuild.new"
+# A module's BTF is split from vmlinux's, whose type ids a relink may
+# renumber (pahole -j); kbuild relinks an external module only when its
+# objects change, so one older than vmlinux is relinked here.
+grep -q '^CONFIG_DEBUG_INFO_BTF_MODULES=y' "$kbuild/.config" &&
+	find "$out/src" -maxdepth 1 -name '*.ko' ! -newer "$kbuild/vmlinux" -delete
 "${kmake[@]}" M="$out/src" modules
 cp "$out"/src/*.ko "$out/"
 # A kernel with BTF (configs/btf.config) is built with DWARF, which the
