@@ -233,10 +233,14 @@ case $(uname -m) in
 aarch64) A1=%x0 A2=%x1 ;;
 *) A1=%di A2=%si ;;
 esac
+# pb_last: the last figure probe_bench logged since dmesg -c.
+pb_last() {
+	dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1
+}
 pb_run() {
 	dmesg -c >/dev/null
 	echo 200000 > /sys/module/probe_bench/parameters/run
-	dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1
+	pb_last
 }
 # probe_hit NAME FIGURE-WITHOUT DEFINITION...: define, enable every
 # event of the group "pb", measure with pb_run, remove.
@@ -259,7 +263,7 @@ bpf_hit() {
 	/harness/bpf-raw "$2" probe_bench_target -- \
 		sh -c 'echo 200000 > /sys/module/probe_bench/parameters/run' \
 		>/dev/null 2>&1 &&
-	v=$(dmesg | sed -n 's/.*probe_bench: \([0-9]*\) ns\/call.*/\1/p' | tail -1) &&
+	v=$(pb_last) &&
 	[ -n "$v" ] && bench "$1" "$((v - $3))"
 }
 

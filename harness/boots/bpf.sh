@@ -189,6 +189,16 @@ raw_checks() {
 	done
 }
 
+# holds_module MOD WHAT MODE TARGET: while bpf-raw's MODE program is on
+# TARGET, rmmod MOD is refused; once it is gone, rmmod MOD works.
+holds_module() {
+	mod=$1 what=$2
+	shift 2
+	expect bpf "rmmod of a module with $what on it: refused" \
+		$RAW "$@" -- sh -c "! rmmod $mod 2>/dev/null"
+	expect bpf "rmmod once $what is gone" rmmod "$mod"
+}
+
 raw_checks "verifier" badprog
 raw_checks "PERF_EVENT_IOC_QUERY_BPF" query "$(id_of syscalls/sys_enter_write)"
 raw_count "a tracepoint program counts 30 writes exactly" 30 \
@@ -284,9 +294,7 @@ if insmod /modules/ev_bench.ko 2>/tmp/insmod.out; then
 	raw_count "a tracepoint program on a module's event" 90 \
 		tp-count "$(id_of ev_bench/ev_bench)" -- \
 		sh -c 'echo 80 > /sys/module/ev_bench/parameters/run'
-	expect bpf "rmmod of a module whose raw tracepoint has a program: refused" \
-		$RAW rawtp-count ev_bench -- sh -c '! rmmod ev_bench 2>/dev/null'
-	expect bpf "rmmod once the program is gone" rmmod ev_bench
+	holds_module ev_bench "a raw tracepoint program" rawtp-count ev_bench
 else
 	result FAIL bpf "insmod ev_bench"
 fi
@@ -330,11 +338,8 @@ if [ -e /sys/kernel/btf/vmlinux ]; then
 		raw_count "an fentry program on a module function counts 7 calls" 7 \
 			fentry-count ftrace_mod_test_work -- \
 			sh -c 'echo 7 > /sys/module/ftrace_mod_test/parameters/run'
-		expect bpf "rmmod of a module with an fentry program on it: refused" \
-			$RAW fentry-count ftrace_mod_test_work -- \
-			sh -c '! rmmod ftrace_mod_test 2>/dev/null'
-		expect bpf "rmmod once the fentry program is gone" \
-			rmmod ftrace_mod_test
+		holds_module ftrace_mod_test "an fentry program" \
+			fentry-count ftrace_mod_test_work
 	else
 		result FAIL bpf "insmod ftrace_mod_test (fentry)"
 	fi

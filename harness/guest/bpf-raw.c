@@ -232,10 +232,6 @@ static int load_printk(void)
 }
 
 /*
- * A kprobe_multi program: map[0] += bpf_get_attach_cookie() (@ip false)
- * or map[0] = bpf_get_func_ip() (@ip true).
- */
-/*
  * A KPROBE program of a multi link (@attach: BPF_TRACE_KPROBE_MULTI or
  * BPF_TRACE_UPROBE_MULTI) adding its cookie, or keeping its function's
  * address (@ip), in map[0].
@@ -445,16 +441,17 @@ static size_t btf_extra(const struct btf_type *t)
 
 /*
  * Walk the BTF in @buf: the number of its types in *@nr_types, and the id
- * (counted from @first) of the type of kind @kind named @name, or 0.  A module's BTF is split:
- * its ids follow vmlinux's (@first), its string offsets vmlinux's
- * (@str_base bytes).
+ * (counted from @first) of the type of kind @kind named @name, or 0.  A
+ * module's BTF is split: its ids follow vmlinux's (@first), and a name
+ * offset below @base_len is one of vmlinux's strings (@base_strs), the
+ * others its own.
  */
 static uint32_t btf_walk(const char *buf, size_t len, uint32_t first,
-			 uint32_t str_base, unsigned int kind, const char *name,
-			 uint32_t *nr_types)
+			 const char *base_strs, uint32_t base_len,
+			 unsigned int kind, const char *name, uint32_t *nr_types)
 {
 	const struct btf_header *h = (const void *)buf;
-	const char *types, *end, *strs;
+	const char *types, *end, *strs, *tname;
 	uint32_t id = first, found = 0;
 
 	*nr_types = 0;
@@ -469,9 +466,11 @@ static uint32_t btf_walk(const char *buf, size_t len, uint32_t first,
 		const struct btf_type *t = (const void *)types;
 		uint32_t off = t->name_off;
 
-		if (!found && BTF_INFO_KIND(t->info) == kind &&
-		    off >= str_base && off - str_base < h->str_len &&
-		    !strcmp(strs + off - str_base, name))
+		tname = off < base_len ? base_strs + off :
+			off - base_len < h->str_len ? strs + off - base_len :
+			NULL;
+		if (!found && BTF_INFO_KIND(t->info) == kind && tname &&
+		    !strcmp(tname, name))
 			found = id;
 		types += sizeof(*t) + btf_extra(t);
 		id++;
@@ -531,7 +530,7 @@ static void find_btf(unsigned int kind, const char *func)
 	vmlinux = slurp("/sys/kernel/btf/vmlinux", &len);
 	if (!vmlinux)
 		die("/sys/kernel/btf/vmlinux");
-	id = btf_walk(vmlinux, len, 1, 0, kind, func, &nr_vmlinux);
+	id = btf_walk(vmlinux, len, 1, NULL, 0, kind, func, &nr_vmlinux);
 	if (id) {
 		btf_target.id = id;
 		free(vmlinux);
@@ -546,8 +545,9 @@ static void find_btf(unsigned int kind, const char *func)
 		mod = slurp(path, &mlen);
 		if (!mod)
 			continue;
-		id = btf_walk(mod, mlen, nr_vmlinux + 1, h->str_len, kind, func,
-			      &nr);
+		id = btf_walk(mod, mlen, nr_vmlinux + 1,
+			      vmlinux + h->hdr_len + h->str_off, h->str_len,
+			      kind, func, &nr);
 		free(mod);
 		if (!id)
 			continue;
