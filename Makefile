@@ -65,7 +65,7 @@ PACKAGES_riscv := gcc-riscv64-linux-gnu
 PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench lint \
+.PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench bpf-selftests lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all \
 	check-arches check-distro config-sweep check-rmc check-lane-run \
@@ -119,7 +119,7 @@ tree: deps
 # exports (configs/tracing-users.config) and BTF (configs/btf.config:
 # fentry/fexit, tp_btf, iterators, bpftrace's kfunc probes; DWARF makes
 # a build from scratch about 5 minutes longer).
-USERS_FRAG = $(if $(X86),tracing-users.config btf.config)
+USERS_FRAG = $(if $(X86),tracing-users.config btf.config bpf-selftests.config)
 
 kernel: tree
 	@EXTRA_FRAGMENTS="$(USERS_FRAG)" \
@@ -420,6 +420,16 @@ fuzz: $(KTARGET)
 # (out/formats-ours, out/formats-anchor; identical but for the ID line).
 formats: kernel anchor
 	@harness/formats.sh $(TREE) $(OUT) $(BUILD)/$(IMAGE) $(ANCHOR_BUILD)/$(IMAGE)
+
+# Upstream's BPF test_progs (the tracing groups), built from the pristine
+# tree against the matched anchor's BTF, run on ours and on the anchor:
+# out/bpf-selftests/table.md (x86_64 only).
+bpf-selftests: kernel anchor-matched
+ifneq ($(ARCH),x86_64)
+	$(error make bpf-selftests runs on x86_64 only (BTF kernels))
+endif
+	@harness/bpf-selftests.sh all $(PRISTINE) $(BUILD) \
+		$(OUT)/bpf-selftests $(MATCHED_BUILD)
 
 bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours$(SFX)

@@ -6,7 +6,10 @@
 # (upstream's cases plus ours, which the prepared tree already holds) and
 # its ring-buffer selftest map_test (built against TREE's uapi), and
 # the test modules in $MODULES_DIR if set.  With CMDFILE, the guest runs
-# it as /harness/cmd and powers off.
+# it as /harness/cmd and powers off.  EXTRA_TREE (a host directory, its
+# symbolic links followed) becomes the guest's /extra, with the shared
+# libraries its programs need (upstream's BPF selftests, for
+# harness/bpf-selftests.sh).
 #
 # GUEST_ARCH (x86_64 unless set; arm64) is the guest's architecture: the
 # guest tools are cross-built for it (their binaries named -ARCH beside
@@ -253,6 +256,19 @@ trap 'rm -f "$list"' EXIT
 		while read -r d; do echo "dir /$d 755 0 0"; done
 		(cd "$root" && find lib/modules -type f | sort) |
 		while read -r f; do echo "file /$f $root/$f 644 0 0"; done
+	fi
+	if [ -n "${EXTRA_TREE:-}" ]; then
+		echo "dir /extra 755 0 0"
+		echo "dir /lib 755 0 0"
+		echo "dir /lib64 755 0 0"
+		(cd "$EXTRA_TREE" && find -L . -mindepth 1 -type d | sort) |
+		while read -r d; do echo "dir /extra/${d#./} 755 0 0"; done
+		(cd "$EXTRA_TREE" && find -L . -type f | sort) | while read -r f; do
+			f=${f#./} mode=644
+			[ ! -x "$EXTRA_TREE/$f" ] || mode=755
+			echo "file /extra/$f $(realpath "$EXTRA_TREE/$f") $mode 0 0"
+			[ "$mode" = 644 ] || host_libs "$EXTRA_TREE/$f"
+		done
 	fi
 	[ -n "$cmd" ] && echo "file /harness/cmd $(realpath "$cmd") 755 0 0"
 	# ftracetest, directories first.
