@@ -25,6 +25,17 @@ n=$(wc -l <"$tmp/series.list")
 
 # The first run makes the tree beside its place and moves it there when
 # whole, so that an interrupted run leaves nothing to mistake for it.
+# am_files REPO PATCH...: git am of the patches onto REPO's branch; the log
+# in $tmp/am.log.
+am_files() {
+	local repo=$1
+
+	shift
+	GIT_COMMITTER_NAME=ftrace-ng GIT_COMMITTER_EMAIL=ftrace-ng@localhost \
+		git -C "$repo" -c am.threeWay=false am -q \
+		--committer-date-is-author-date "$@" >"$tmp/am.log" 2>&1
+}
+
 if [ ! -d "$tree/.git" ]; then
 	echo "prepare-tree: creating $tree (git am of $n patches)"
 	new=$tree.new
@@ -39,15 +50,26 @@ if [ ! -d "$tree/.git" ]; then
 	git -C "$new" tag -f base "$base_commit" >/dev/null
 	git -C "$new" checkout -q -b ftrace-ng "$base_commit"
 	mapfile -t files <"$tmp/series.list"
-	if ! GIT_COMMITTER_NAME=ftrace-ng GIT_COMMITTER_EMAIL=ftrace-ng@localhost \
-	     git -C "$new" -c am.threeWay=false am -q \
-	     --committer-date-is-author-date "${files[@]}" >"$tmp/am.log" 2>&1; then
+	remade=
+	if ! am_files "$new" "${files[@]}" &&
+	   ! { [ "$(git -C "$new" rev-parse HEAD)" = "$base_commit" ] &&
+	       git -C "$new" am --abort && remake_removal "$new" "${files[0]}" &&
+	       remade=1 && am_files "$new" "${files[@]:1}"; }; then
 		echo "prepare-tree: git am of patches/ failed:" >&2
 		sed 's/^/  /' "$tmp/am.log" | head -n 30 >&2
 		rm -rf "$new"
 		exit 1
 	fi
 	mv "$new" "$tree"
+	if [ -n "$remade" ]; then
+		# The remade removal is the series for this base: patches/
+		# says so too, so that the tree counts as exported.
+		export_to "$tmp/remade"
+		cp "$tmp/remade/$(basename "${files[0]}")" "${files[0]}"
+		echo "prepare-tree: patch 1 (the removal) remade for Linux" \
+			"$(sed -n 's/^Linux \([^ ]*\).*/\1/p' <<<"$(git -C "$tree" log -1 --format=%s base)")" \
+			"(a base it was not made on); patches/ updated" >&2
+	fi
 	write_stamp
 	echo "prepare-tree: $tree ready ($n patches)"
 	exit 0

@@ -192,6 +192,42 @@ am_index() {
 	echo "$parent"
 }
 
+# remake_removal REPO PATCH: commit in REPO (a work tree on the base) what
+# the removal patch PATCH does, on a base other than the one it was made
+# on (a later Debian 6.12.y): its deleted files are deleted as they are
+# there, its other hunks applied.  A deletion in git's format carries the
+# whole file, so a stable update of one removed file stops git am, though
+# the removal itself still means the same.  Non-zero when a hunk does not
+# apply or a file it deletes is not there.
+remake_removal() {
+	local repo=$1 patch=$2 f
+	local -a inc=()
+
+	git mailinfo "$tmp/rm-msg" "$tmp/rm-patch" <"$patch" >"$tmp/rm-info"
+	awk '/^diff --git /{ f = substr($3, 3) } /^deleted file mode/{ print f }' \
+		"$tmp/rm-patch" >"$tmp/rm-deleted"
+	awk '/^diff --git /{ print substr($3, 3) }' "$tmp/rm-patch" |
+		grep -vxF -f "$tmp/rm-deleted" >"$tmp/rm-changed" || :
+	while read -r f; do
+		inc+=("--include=$f")
+	done <"$tmp/rm-changed"
+	if [ ${#inc[@]} -gt 0 ]; then
+		git -C "$repo" apply --index "${inc[@]}" "$tmp/rm-patch" || return 1
+	fi
+	xargs -r -d '\n' git -C "$repo" rm -q -- <"$tmp/rm-deleted" || return 1
+	{
+		sed -n 's/^Subject: //p' "$tmp/rm-info"
+		echo
+		cat "$tmp/rm-msg"
+	} | git stripspace >"$tmp/rm-cmsg"
+	GIT_AUTHOR_NAME=$(sed -n 's/^Author: //p' "$tmp/rm-info") \
+	GIT_AUTHOR_EMAIL=$(sed -n 's/^Email: //p' "$tmp/rm-info") \
+	GIT_AUTHOR_DATE=$(sed -n 's/^Date: //p' "$tmp/rm-info") \
+	GIT_COMMITTER_DATE=$(sed -n 's/^Date: //p' "$tmp/rm-info") \
+	GIT_COMMITTER_NAME=ftrace-ng GIT_COMMITTER_EMAIL=ftrace-ng@localhost \
+		git -C "$repo" commit -q -F "$tmp/rm-cmsg"
+}
+
 # write_stamp: patches/ and out/linux are in sync now.
 write_stamp() {
 	series_list	# patches/ may have gained or lost a patch
