@@ -50,7 +50,7 @@ endif
 PACKAGES := linux-source-6.12 qemu-system-x86 busybox-static gcc libc6-dev make \
 	flex bison bc libelf-dev libssl-dev cpio xz-utils python3 perl \
 	rsync kmod trace-cmd linux-perf uftrace rtla util-linux ccache \
-	bpftrace bpftool pahole
+	bpftrace bpftool pahole pkg-config libtracefs-dev libtraceevent-dev
 # ARCH=arm64: the cross compiler with a libc for the static guest tools,
 # and QEMU's aarch64 system emulator.  (The guest's busybox is Debian's
 # arm64 busybox-static, fetched by harness/arm64-userland.sh.)

@@ -206,6 +206,17 @@ trap 'rm -f "$list"' EXIT
 			echo "file /usr/bin/$tool $(realpath "$bin") 755 0 0"
 			host_libs "$bin"
 		done
+		# And rtla built from the tree (harness/build-rtla.sh) as
+		# rtla-6.12: hwnoise and timerlat's user threads, which
+		# Debian's rtla 6.1 lacks.
+		if rtla612=$("$here/build-rtla.sh" "$(dirname "$tree")/pristine" \
+			"$(dirname "$tree")" 2>/dev/null); then
+			rtla612=${rtla612#rtla: }
+			echo "file /usr/bin/rtla-6.12 $rtla612 755 0 0"
+			host_libs "$rtla612"
+		else
+			echo "mkinitramfs: no rtla 6.12 (harness/build-rtla.sh failed)" >&2
+		fi
 		# bpftrace compiles what it builds from tracepoints' formats
 		# with the kernel's uapi headers (linux-libc-dev's), as on a
 		# distribution without kernel headers installed.

@@ -315,4 +315,41 @@ if [ -f $T/uprobe_events ]; then
 	echo > $T/uprobe_events
 fi
 
+# The real-time tracers on the idle guest: timerlat's IRQ and thread
+# latencies (means over 2 s of its 1 ms period), and osnoise's noise per
+# second of sampling (3 s: two whole periods of 1 s, all runtime).
+if grep -qw timerlat $T/available_tracers; then
+	echo > $T/trace
+	echo timerlat > $T/current_tracer
+	sleep 2
+	echo 0 > $T/tracing_on
+	grep -v '^#' $T/trace | awk '
+		/context +irq / { i += $(NF - 1); ni++ }
+		/context +thread / { t += $(NF - 1); nt++ }
+		END { printf "%d %d %d\n", ni ? i / ni : 0, nt ? t / nt : 0, ni }' \
+		>/tmp/tlat
+	read -r tl_irq tl_thread tl_n </tmp/tlat
+	if [ "$tl_n" -gt 0 ]; then
+		bench timerlat_irq_latency_mean "$tl_irq"
+		bench timerlat_thread_latency_mean "$tl_thread"
+	fi
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+fi
+if grep -qw osnoise $T/available_tracers; then
+	echo > $T/trace
+	echo osnoise > $T/current_tracer
+	sleep 3
+	echo 0 > $T/tracing_on
+	# runtime and noise (us) follow the timestamp.
+	grep -v '^#' $T/trace | awk '
+		{ for (i = 1; i < NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
+		  r += $(i + 1); n += $(i + 2) }
+		END { printf "%d\n", r ? n * 1000000000 / r : -1 }' >/tmp/osn
+	read -r osn </tmp/osn
+	[ "$osn" -ge 0 ] && bench osnoise_noise_ns_per_s "$osn"
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+fi
+
 echo "@@ end" >$R
