@@ -7,7 +7,8 @@
 # per_cpu, options/, events/ (the system files of every system, the
 # event files of a few) and four instances, two of which come and go) and
 # the tracing sysctls while the function tracer runs and readers read:
-# harness/guest/fuzz.c.  Any oops, warning, hang, lockdep or OOM report,
+# harness/guest/fuzz.c; osnoise, timerlat and hwlat take turns in an
+# instance of their own meanwhile.  Any oops, warning, hang, lockdep or OOM report,
 # or an errno no file should give, fails it.  Then tracing must
 # still work: a marker written after the fuzz shows in trace and
 # trace_pipe, and the fuzz's instances can be removed.
@@ -52,6 +53,29 @@ watch() {
 	return 0
 }
 
+# The real-time tracers beside it (not on the debug kernel, which leaves
+# the tracers out): an instance of their own switches between osnoise,
+# timerlat, hwlat and nop every two seconds while the fuzz writes
+# osnoise/ and hwlat_detector/ and switches the other instances' tracers.
+rt_switch() {
+	mkdir $T/instances/fuzzrt 2>/dev/null || return 0
+	while [ ! -e /tmp/fuzz.done ]; do
+		for t in osnoise timerlat hwlat nop; do
+			[ -e /tmp/fuzz.done ] && break
+			echo $t > $T/instances/fuzzrt/current_tracer 2>/dev/null
+			sleep 2
+		done
+	done
+	echo nop > $T/instances/fuzzrt/current_tracer
+	rmdir $T/instances/fuzzrt
+}
+rm -f /tmp/fuzz.done
+rt=
+if [ -z "$excl" ] && grep -qw osnoise $T/available_tracers; then
+	rt_switch &
+	rt=$!
+fi
+
 /harness/fuzz $kmsg $excl $T "$seed" "$seconds" >/tmp/fuzz.out 2>&1 &
 fuzz=$!
 # The fuzz stops itself: at most 70 s after its time on a hang.
@@ -60,6 +84,10 @@ if watch $((seconds + 120)) $fuzz; then
 	status=$?
 else
 	status=hung
+fi
+touch /tmp/fuzz.done
+if [ -n "$rt" ] && ! watch 30 $rt; then
+	result FAIL fuzz "the real-time tracers' instance stops after the fuzz (hung)"
 fi
 grep '^fuzz: [^ ]*: [0-9]* operations\|^fuzz: [0-9]* operations' \
 	/tmp/fuzz.out | sed 's/^/@@ info /' >$RESULTS

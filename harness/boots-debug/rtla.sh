@@ -1,0 +1,1 @@
+../boots/rtla.sh
