@@ -74,7 +74,7 @@ enum kind {
 	K_NUM, K_BOOL, K_OPTION, K_SIZE, K_SUBBUF, K_CMDLINES, K_PERCENT,
 	K_TRACER, K_CLOCK, K_OPTIONS, K_FILTER, K_PID, K_CPUMASK, K_MARKER,
 	K_RAW, K_EVENT, K_EVFILTER, K_TRIGGER, K_PROBE, K_SYNTH, K_INJECT,
-	K_OTHER,
+	K_OSNOISE_OPTIONS, K_OTHER,
 };
 
 static const struct {
@@ -322,6 +322,11 @@ static const int cls_weight[] = { 30, 4, 4, 4, 6, 10, 6, 8, 7, 8, 5, 5 };
 
 static const char *const spaces[] = {
 	" ", "\n", "\t", "\r\n", "   \n", "\n\n\n", " \n 1 \n", "\v\f",
+};
+
+static const char *const osnoise_options[] = {
+	"OSNOISE_WORKLOAD", "NO_OSNOISE_WORKLOAD", "DEFAULTS",
+	"NO_OSNOISE_WORKLOAD\n", "OSNOISE_WORKLOAD ",
 };
 
 static const char *const zeros[] = {
@@ -734,6 +739,15 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		else
 			putf(b, "%s%s", rnd(r, 2) ? "no" : "", s);
 		break;
+	case K_OSNOISE_OPTIONS:
+		/*
+		 * The workload's threads come and go under the running
+		 * tracers.  Not PANIC_ON_STOP (a stop would panic the guest),
+		 * nor the options that keep a CPU's interrupts or preemption
+		 * off for a second at a time (the fuzz would crawl).
+		 */
+		put(b, PICK(r, osnoise_options));
+		break;
 	case K_OPTION:
 		if (!strcmp(f->base, "func_stack_trace") ||
 		    !strcmp(f->base, "stacktrace"))
@@ -1064,6 +1078,8 @@ static enum kind kind_of(const char *path, const char *base)
 
 	if (strstr(path, "options/") && !strstr(path, "trace_options"))
 		return K_OPTION;
+	if (!strcmp(path, "osnoise/options"))
+		return K_OSNOISE_OPTIONS;
 	for (i = 0; i < ARRAY_SIZE(kinds); i++)
 		if (!strcmp(base, kinds[i].name))
 			return kinds[i].kind;
@@ -1368,6 +1384,7 @@ static int pick_class(struct rng *r, const struct tfile *f)
 	case K_TRACER:
 	case K_CLOCK:
 	case K_OPTIONS:
+	case K_OSNOISE_OPTIONS:
 	case K_MARKER:
 	case K_RAW:
 		break;
