@@ -320,12 +320,20 @@ fi
 # second of sampling in its periods after the first (4 s: the first
 # period holds the shell starting sleep; the others are the idle guest's
 # ticks alone).
-if grep -qw timerlat $T/available_tracers; then
+
+# rt_trace TRACER SECONDS: TRACER's entries of SECONDS on an emptied
+# buffer, without the header; nop again after.
+rt_trace() {
 	echo > $T/trace
-	echo timerlat > $T/current_tracer
-	sleep 2
+	echo "$1" > $T/current_tracer
+	sleep "$2"
 	echo 0 > $T/tracing_on
-	grep -v '^#' $T/trace | awk '
+	grep -v '^#' $T/trace
+	echo nop > $T/current_tracer
+	echo 1 > $T/tracing_on
+}
+if grep -qw timerlat $T/available_tracers; then
+	rt_trace timerlat 2 | awk '
 		/context +irq / { i += $(NF - 1); ni++ }
 		/context +thread / { t += $(NF - 1); nt++ }
 		END { printf "%d %d %d\n", ni ? i / ni : 0, nt ? t / nt : 0, ni }' \
@@ -335,23 +343,15 @@ if grep -qw timerlat $T/available_tracers; then
 		bench timerlat_irq_latency_mean "$tl_irq"
 		bench timerlat_thread_latency_mean "$tl_thread"
 	fi
-	echo nop > $T/current_tracer
-	echo 1 > $T/tracing_on
 fi
 if grep -qw osnoise $T/available_tracers; then
-	echo > $T/trace
-	echo osnoise > $T/current_tracer
-	sleep 4
-	echo 0 > $T/tracing_on
 	# runtime and noise (us) follow the timestamp.
-	grep -v '^#' $T/trace | awk '
+	rt_trace osnoise 4 | awk '
 		NR > 1 { for (i = 1; i < NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) break
 		  r += $(i + 1); n += $(i + 2) }
 		END { printf "%d\n", r ? n * 1000000000 / r : -1 }' >/tmp/osn
 	read -r osn </tmp/osn
 	[ "$osn" -ge 0 ] && bench osnoise_noise_ns_per_s "$osn"
-	echo nop > $T/current_tracer
-	echo 1 > $T/tracing_on
 fi
 
 echo "@@ end" >$R
