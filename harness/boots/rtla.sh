@@ -164,6 +164,17 @@ else
 	result FAIL rtla "timerlat print_stack: the timer IRQ's stack follows a late thread"
 	head -n 40 $T/trace | sed 's/^/# /' >"$RESULTS"
 fi
+# tracing_max_latency: the worst latency of the run, in us (rtla timerlat
+# top --aa-only prints it), at least the largest thread entry's.
+worst=$(sed -n 's/.*context \{1,\}thread timer_latency \{1,\}\([0-9]*\) ns.*/\1/p' \
+	$T/trace | sort -n | tail -n 1)
+max=$(cat $T/tracing_max_latency)
+if [ -n "$worst" ] && [ "$max" -gt 0 ] && [ "$max" -ge $((worst / 1000)) ]; then
+	result PASS rtla "timerlat raises tracing_max_latency to its worst latency"
+else
+	result FAIL rtla "timerlat raises tracing_max_latency to its worst latency"
+	echo "# tracing_max_latency=$max, worst thread latency ${worst:-none} ns" >"$RESULTS"
+fi
 reset_tracing
 
 # --- switching, instances, CPUs ----------------------------------------------

@@ -2035,6 +2035,177 @@ static int t_tracing_on(void)
 	return PASS;
 }
 
+/* Tests: the real-time tracers (osnoise, timerlat, hwlat) */
+
+/* Write each "file=value" of settings in turn; the first error. */
+static int rt_settings(const char *const *settings)
+{
+	char name[64];
+	const char *eq;
+	int i, ret;
+
+	for (i = 0; settings[i]; i++) {
+		eq = strchr(settings[i], '=');
+		copy(name, sizeof(name), settings[i], eq - settings[i]);
+		ret = tf_write(name, eq + 1);
+		if (ret) {
+			diag("%s: %s", settings[i], errname(ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Run tracer for ms milliseconds with settings applied, then read the
+ * trace into tbuf and put the tracer and restore back (restore: settings
+ * again, in the order that keeps each pair valid).  -errno of the first
+ * step that failed.
+ */
+static int rt_run(const char *tracer, const char *const *settings,
+		  const char *const *restore, int ms)
+{
+	char line[32];
+	int ret;
+
+	ret = rt_settings(settings);
+	if (!ret) {
+		fmt(line, sizeof(line), "%s\n", tracer);
+		ret = tf_write("current_tracer", line);
+		if (ret)
+			diag("current_tracer %s: %s", tracer, errname(ret));
+	}
+	if (!ret) {
+		msleep(ms);
+		tf_write("tracing_on", "0\n");
+		read_trace("trace");
+		ret = tf_write("current_tracer", "nop\n");
+	}
+	if (rt_settings(restore) && !ret)
+		ret = -EIO;
+	return ret;
+}
+
+/* The trace lines of tbuf (not comments) that contain needle. */
+static int count_lines_with(const char *needle)
+{
+	const char *pos = tbuf;
+	char line[256];
+	int n = 0;
+
+	while (next_line(&pos, line, sizeof(line)))
+		if (line[0] != '#' && contains(line, needle))
+			n++;
+	return n;
+}
+
+/* The largest "N" of tracing_max_latency, or -1 if unreadable. */
+static long max_latency_us(void)
+{
+	char buf[32];
+
+	if (tf_read("tracing_max_latency", buf, sizeof(buf)) <= 0)
+		return -1;
+	return atol(buf);
+}
+
+/*
+ * osnoise, 50 ms of every 100 ms for 1.5 s: one entry a period from the
+ * CPU's worker ("osnoise/0"), with runtime 50000 us.
+ */
+static int t_osnoise(void)
+{
+	static const char *const set[] = {
+		"osnoise/runtime_us=50000\n", "osnoise/period_us=100000\n",
+		NULL,
+	};
+	static const char *const restore[] = {
+		"osnoise/period_us=1000000\n", "osnoise/runtime_us=1000000\n",
+		NULL,
+	};
+	int ret, n, full;
+
+	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
+	if (!has_word(lbuf, "osnoise"))
+		return skip("no osnoise tracer (OSNOISE_TRACER off)");
+	ret = rt_run("osnoise", set, restore, 1500);
+	if (ret)
+		return fail("running osnoise: %s", errname(ret));
+	n = count_lines_with("osnoise/0-");
+	full = count_lines_with(": 50000 ");
+	if (n < 3 || full < 3) {
+		diag_trace("trace", tbuf, 20);
+		return fail("%d entries of osnoise/0, %d with runtime 50000 us",
+			    n, full);
+	}
+	return PASS;
+}
+
+/*
+ * timerlat every 10 ms for 1 s: irq and thread entries, and
+ * tracing_max_latency raised to the worst of them.
+ */
+static int t_timerlat(void)
+{
+	static const char *const set[] = {
+		"osnoise/timerlat_period_us=10000\n", NULL,
+	};
+	static const char *const restore[] = {
+		"osnoise/timerlat_period_us=1000\n", NULL,
+	};
+	int ret, irq, thread;
+	long max;
+
+	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
+	if (!has_word(lbuf, "timerlat"))
+		return skip("no timerlat tracer (TIMERLAT_TRACER off)");
+	ret = rt_run("timerlat", set, restore, 1000);
+	if (ret)
+		return fail("running timerlat: %s", errname(ret));
+	irq = count_lines_with("context    irq timer_latency");
+	thread = count_lines_with("context thread timer_latency");
+	max = max_latency_us();
+	if (irq < 10 || thread < 10 || max <= 0) {
+		diag_trace("trace", tbuf, 20);
+		return fail("%d irq and %d thread entries, tracing_max_latency %ld",
+			    irq, thread, max);
+	}
+	return PASS;
+}
+
+/*
+ * hwlat, 100 ms of every 200 ms for 2 s with a threshold of 1 us: a
+ * guest under TCG sees gaps, each an entry, and tracing_max_latency
+ * follows them.
+ */
+static int t_hwlat(void)
+{
+	static const char *const set[] = {
+		"tracing_thresh=1\n", "hwlat_detector/width=100000\n",
+		"hwlat_detector/window=200000\n", NULL,
+	};
+	static const char *const restore[] = {
+		"tracing_thresh=0\n", "hwlat_detector/window=1000000\n",
+		"hwlat_detector/width=500000\n", NULL,
+	};
+	int ret, n;
+	long max;
+
+	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
+	if (!has_word(lbuf, "hwlat"))
+		return skip("no hwlat tracer (HWLAT_TRACER off)");
+	ret = rt_run("hwlat", set, restore, 2000);
+	if (ret)
+		return fail("running hwlat: %s", errname(ret));
+	n = count_lines_with(" inner/outer(us): ");
+	max = max_latency_us();
+	if (n < 1 || max <= 0) {
+		diag_trace("trace", tbuf, 20);
+		return fail("%d hwlat entries, tracing_max_latency %ld", n, max);
+	}
+	return PASS;
+}
+
 /* The runner */
 
 static const struct test {
@@ -2070,6 +2241,9 @@ static const struct test {
 	{ "module_init_function_names", t_module_init_names },
 	{ "direct_call_sample", t_direct_sample },
 	{ "tracing_on_off", t_tracing_on },
+	{ "osnoise_entries", t_osnoise },
+	{ "timerlat_entries_and_max_latency", t_timerlat },
+	{ "hwlat_entries_and_max_latency", t_hwlat },
 };
 
 static void mount_fs(const char *src, const char *dir, const char *type)
