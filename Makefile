@@ -67,8 +67,9 @@ SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench bpf-selftests lint \
 	debug-kernel check-debug check-debug-run asm-check memory clean help \
-	check-arm64-run check-loongarch-run check-all \
+	check-arm64-run check-loongarch-run check-all profile \
 	check-arches check-distro config-sweep check-rmc check-lane-run \
+	bpf-selftests-debug \
 	series series-export series-check formats
 
 all: kernel
@@ -431,10 +432,33 @@ endif
 	@harness/bpf-selftests.sh all $(PRISTINE) $(BUILD) \
 		$(OUT)/bpf-selftests $(MATCHED_BUILD)
 
+# The same test_progs (make bpf-selftests builds it) on our debug kernel
+# (lockdep, UBSAN, KFENCE; KASAN=1 adds KASAN): out/bpf-selftests/
+# debug.log, a FAIL line for any failed test or kernel report.
+bpf-selftests-debug: debug-kernel
+ifneq ($(ARCH),x86_64)
+	$(error make bpf-selftests-debug runs on x86_64 only (BTF kernels))
+endif
+	@harness/bpf-selftests.sh debug $(PRISTINE) $(DEBUG_BUILD) \
+		$(OUT)/bpf-selftests
+
 bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours$(SFX)
 	@harness/build-modules.sh $(MATCHED_BUILD) $(OUT)/modules-matched$(SFX)
 	@python3 bench/bench.py --tree $(TREE) --out $(OUT)/bench$(SFX) \
+		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours$(SFX) \
+		anchor=$(MATCHED_BUILD)/$(IMAGE):$(OUT)/modules-matched$(SFX)
+
+# make profile SCRIPT=FILE [PER=N]: both kernels run FILE as the guest's
+# command under QEMU's instruction-counting plugin (bench/insn-profile);
+# prints instructions per function divided by N, ours beside the anchor.
+# x86_64 only (System.map and bzImage of the x86_64 builds).
+profile: kernel anchor-matched
+	@test -n "$(SCRIPT)" || { echo "make profile needs SCRIPT=FILE"; exit 2; }
+	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours$(SFX)
+	@harness/build-modules.sh $(MATCHED_BUILD) $(OUT)/modules-matched$(SFX)
+	@python3 bench/insn-profile/profile.py --tree $(TREE) \
+		--out $(OUT)/profile --script $(SCRIPT) --per $(or $(PER),1) \
 		ours=$(BUILD)/$(IMAGE):$(OUT)/modules-ours$(SFX) \
 		anchor=$(MATCHED_BUILD)/$(IMAGE):$(OUT)/modules-matched$(SFX)
 

@@ -26,7 +26,8 @@
 # kprobe_multi, uprobe_multi, fentry/fexit/fmod_ret, trace_printk and
 # vprintk, get_stack, send_signal, attach cookies, task_fd_query; and
 # link info, the helpers' context rules, bpf_d_path(), bpf_find_vma(),
-# bpf_snprintf_btf(), module tracepoints and functions, recursion.
+# bpf_snprintf_btf(), module tracepoints and functions, recursion; the key
+# kfuncs (CONFIG_KEYS: configs/bpf-selftests.config).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 GROUPS_FILES="attach_probe uprobe uprobe_autoattach uretprobe_stack
@@ -43,7 +44,7 @@ GROUPS_FILES="attach_probe uprobe uprobe_autoattach uretprobe_stack
 	send_signal bpf_cookie task_fd_query_rawtp task_fd_query_tp
 	fill_link_info helper_restricted d_path find_vma snprintf_btf
 	module_attach vmlinux recursion tp_btf_nullable ksyms_btf
-	trampoline_count"
+	trampoline_count lookup_key kfunc_dynptr_param"
 # Kept for what the groups' files call, not run: test_lsm.c defines
 # bpf_cookie's stack_mprotect().
 SUPPORT_FILES="test_lsm"
@@ -212,8 +213,31 @@ all)
 	cat "$out/table.md"
 	exit "$status"
 	;;
+debug)
+	# debug PRISTINE DEBUG_KBUILD OUTDIR: the built test_progs on the
+	# debug kernel, slower under lockdep: a longer timeout.  Fails on a
+	# failed test, an unfinished run or a report in the kernel's log.
+	[ -x "$sel/test_progs" ] || {
+		echo "bpf-selftests: make bpf-selftests builds test_progs first" >&2
+		exit 1; }
+	"$0" module "$pristine" "$kbuild" "$out"
+	TIMEOUT=${TIMEOUT:-5400} "$0" run "$pristine" "$kbuild" "$out" \
+		"$out/debug.log" | tail -n 3
+	status=0
+	grep -q '^Summary: .* 0 FAILED' "$out/debug.log" || {
+		echo "FAIL  bpf-selftests-debug: failed tests or no summary" \
+			"(log: $out/debug.log)"; status=1; }
+	# check.py's BAD_LOG, as a grep -E pattern.
+	bad='\bBUG: |\bWARNING: |\bOops\b|Kernel panic|general protection fault|UBSAN: |KASAN: |INFO: task .* blocked|rcu: INFO: |\bBUG [[:alnum:]_.:-]+ \('
+	if grep -E "$bad" "$out/debug.log" | head -n 5 | grep .; then
+		echo "FAIL  bpf-selftests-debug: kernel reports in the log"
+		status=1
+	fi
+	[ $status = 1 ] || echo "PASS  bpf-selftests-debug: test_progs on the debug kernel"
+	exit "$status"
+	;;
 *)
-	echo "usage: $0 build|module|run|all PRISTINE KBUILD OUTDIR [LOG|ANCHOR]" >&2
+	echo "usage: $0 build|module|run|all|debug PRISTINE KBUILD OUTDIR [LOG|ANCHOR]" >&2
 	exit 1
 	;;
 esac
