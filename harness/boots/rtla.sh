@@ -175,6 +175,17 @@ else
 	result FAIL rtla "timerlat raises tracing_max_latency to its worst latency"
 	echo "# tracing_max_latency=$max, worst thread latency ${worst:-none} ns" >"$RESULTS"
 fi
+# A snapshot taken meanwhile keeps it (upstream's snapshot only reads it).
+if echo 1 > $T/snapshot 2>/dev/null; then
+	after=$(cat $T/tracing_max_latency)
+	echo 0 > $T/snapshot
+	if [ "$after" = "$max" ]; then
+		result PASS rtla "a snapshot keeps tracing_max_latency ($max us)"
+	else
+		result FAIL rtla "a snapshot keeps tracing_max_latency ($max us)"
+		echo "# tracing_max_latency $max before the snapshot, $after after" >"$RESULTS"
+	fi
+fi
 reset_tracing
 
 # --- switching, instances, CPUs ----------------------------------------------
