@@ -2059,15 +2059,20 @@ static int rt_settings(const char *const *settings)
 /*
  * Run tracer for ms milliseconds with settings applied, then read the
  * trace into tbuf and put the tracer and restore back (restore: settings
- * again, in the order that keeps each pair valid).  -errno of the first
- * step that failed.
+ * again, in the order that keeps each pair valid).  PASS with the trace
+ * read; SKIP when the kernel has no such tracer (its Kconfig option
+ * named by option); FAIL, its reason set, when a step failed.
  */
-static int rt_run(const char *tracer, const char *const *settings,
-		  const char *const *restore, int ms)
+static int rt_run(const char *tracer, const char *option,
+		  const char *const *settings, const char *const *restore,
+		  int ms)
 {
 	char line[32];
 	int ret;
 
+	tf_read("available_tracers", lbuf, sizeof(lbuf));
+	if (!has_word(lbuf, tracer))
+		return skip("no %s tracer (%s off)", tracer, option);
 	ret = rt_settings(settings);
 	if (!ret) {
 		fmt(line, sizeof(line), "%s\n", tracer);
@@ -2083,7 +2088,9 @@ static int rt_run(const char *tracer, const char *const *settings,
 	}
 	if (rt_settings(restore) && !ret)
 		ret = -EIO;
-	return ret;
+	if (ret)
+		return fail("running %s: %s", tracer, errname(ret));
+	return PASS;
 }
 
 /* The trace lines of tbuf (not comments) that contain needle. */
@@ -2099,7 +2106,7 @@ static int count_lines_with(const char *needle)
 	return n;
 }
 
-/* The largest "N" of tracing_max_latency, or -1 if unreadable. */
+/* tracing_max_latency, in microseconds, or -1 if unreadable. */
 static long max_latency_us(void)
 {
 	char buf[32];
@@ -2125,12 +2132,9 @@ static int t_osnoise(void)
 	};
 	int ret, n, full;
 
-	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
-	if (!has_word(lbuf, "osnoise"))
-		return skip("no osnoise tracer (OSNOISE_TRACER off)");
-	ret = rt_run("osnoise", set, restore, 1500);
-	if (ret)
-		return fail("running osnoise: %s", errname(ret));
+	ret = rt_run("osnoise", "OSNOISE_TRACER", set, restore, 1500);
+	if (ret != PASS)
+		return ret;
 	n = count_lines_with("osnoise/0-");
 	full = count_lines_with(": 50000 ");
 	if (n < 3 || full < 3) {
@@ -2156,12 +2160,9 @@ static int t_timerlat(void)
 	int ret, irq, thread;
 	long max;
 
-	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
-	if (!has_word(lbuf, "timerlat"))
-		return skip("no timerlat tracer (TIMERLAT_TRACER off)");
-	ret = rt_run("timerlat", set, restore, 1000);
-	if (ret)
-		return fail("running timerlat: %s", errname(ret));
+	ret = rt_run("timerlat", "TIMERLAT_TRACER", set, restore, 1000);
+	if (ret != PASS)
+		return ret;
 	irq = count_lines_with("context    irq timer_latency");
 	thread = count_lines_with("context thread timer_latency");
 	max = max_latency_us();
@@ -2191,12 +2192,9 @@ static int t_hwlat(void)
 	int ret, n;
 	long max;
 
-	read_file(TRACING "/available_tracers", lbuf, sizeof(lbuf));
-	if (!has_word(lbuf, "hwlat"))
-		return skip("no hwlat tracer (HWLAT_TRACER off)");
-	ret = rt_run("hwlat", set, restore, 2000);
-	if (ret)
-		return fail("running hwlat: %s", errname(ret));
+	ret = rt_run("hwlat", "HWLAT_TRACER", set, restore, 2000);
+	if (ret != PASS)
+		return ret;
 	n = count_lines_with(" inner/outer(us): ");
 	max = max_latency_us();
 	if (n < 1 || max <= 0) {
