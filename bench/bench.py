@@ -20,20 +20,29 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(HERE, "..", "harness")
 
 
-def run(name, image, modules, args):
-    cpio = os.path.join(args.out, f"bench-{name}.cpio")
-    results = os.path.join(args.out, f"bench-{name}.results")
-    console = os.path.join(args.out, f"bench-{name}.console.log")
-    env = dict(os.environ, MODULES_DIR=modules, SMP="1",
-               QEMU_EXTRA="-icount shift=0,sleep=off")
-    subprocess.run([os.path.join(HARNESS, "mkinitramfs.sh"), args.tree, cpio,
-                    os.path.join(HERE, "guest", "bench.sh")], check=True,
-                   env=env)
+def boot(tree, script, image, modules, prefix, plugin=""):
+    """Boot image as every bench guest boots (one vCPU, -icount
+    shift=0, the same command line) with script as its command and the
+    modules of modules; QEMU's plugin argument appended if given.  The
+    files go to prefix.cpio, prefix.console.log and prefix.results;
+    returns the last two."""
+    cpio, console, results = (prefix + ".cpio", prefix + ".console.log",
+                              prefix + ".results")
+    extra = "-icount shift=0,sleep=off" + (f" -plugin {plugin}" if plugin else "")
+    env = dict(os.environ, MODULES_DIR=modules, SMP="1", QEMU_EXTRA=extra)
+    subprocess.run([os.path.join(HARNESS, "mkinitramfs.sh"), tree, cpio,
+                    script], check=True, env=env)
     if os.path.exists(results):
         os.unlink(results)
     subprocess.run([os.path.join(HARNESS, "qemu.sh"), "-t", "900", "-c",
                     console, "-r", results, "-a", "kunit.enable=0 tsc_early_khz=1000000 printk.time=1",
                     image, cpio], env=env, check=True)
+    return console, results
+
+
+def run(name, image, modules, args):
+    _, results = boot(args.tree, os.path.join(HERE, "guest", "bench.sh"),
+                      image, modules, os.path.join(args.out, f"bench-{name}"))
     figures = {}
     with open(results, errors="replace") as f:
         for line in f:

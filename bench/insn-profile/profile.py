@@ -5,9 +5,9 @@
 usage: profile.py --tree TREE --out DIR --script GUEST_SCRIPT [--per N]
                   NAME=BZIMAGE:MODULES_DIR ...
 
-Boots each kernel as `make bench` does (one vCPU, -icount shift=0), runs
-GUEST_SCRIPT as the guest's command, with QEMU's TCG plugin
-out/insn-profile.so (bench/insn-profile/insn-profile.c) counting the
+Boots each kernel as `make bench` does (bench.boot(): one vCPU, -icount
+shift=0, its command line), runs GUEST_SCRIPT as the guest's command,
+with QEMU's TCG plugin out/insn-profile.so (bench/insn-profile/insn-profile.c) counting the
 instructions run from each translation block.  Blocks are mapped to the
 kernel's functions by the System.map beside BZIMAGE (the build
 directory's), and to modules, BPF programs and ftrace's trampolines by
@@ -28,7 +28,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TOP = os.path.dirname(os.path.dirname(HERE))
-HARNESS = os.path.join(TOP, "harness")
+sys.path.insert(0, os.path.dirname(HERE))
+import bench  # noqa: E402
 
 
 def system_map(image):
@@ -66,17 +67,10 @@ def guest_symbols(console, addrs, names):
 
 
 def run(name, image, modules, args, plugin):
-    cpio = os.path.join(args.out, f"profile-{name}.cpio")
     raw = os.path.abspath(os.path.join(args.out, f"profile-{name}.txt"))
-    env = dict(os.environ, MODULES_DIR=modules, SMP="1",
-               QEMU_EXTRA=f"-icount shift=0,sleep=off -plugin {plugin},out={raw}")
-    subprocess.run([os.path.join(HARNESS, "mkinitramfs.sh"), args.tree, cpio,
-                    args.script], check=True, env=env)
-    console = os.path.join(args.out, f"profile-{name}.console.log")
-    subprocess.run([os.path.join(HARNESS, "qemu.sh"), "-t", "900", "-c",
-                    console,
-                    "-a", "kunit.enable=0 tsc_early_khz=1000000",
-                    image, cpio], env=env, check=True)
+    console, _ = bench.boot(args.tree, args.script, image, modules,
+                            os.path.join(args.out, f"profile-{name}"),
+                            plugin=f"{plugin},out={raw}")
     addrs, names = guest_symbols(console, *system_map(image))
     last = addrs[-1] + 0x10000
     per = {}
