@@ -1,1 +1,0 @@
-../boots/probes.sh
