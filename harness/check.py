@@ -285,6 +285,10 @@ def run_scenario(script, args, report):
     name = os.path.basename(script)[:-3]
     cmdline = scenario_header(script, "cmdline")
     timeout = int(scenario_header(script, "timeout") or 300)
+    if name in args.timeout_of:
+        timeout = args.timeout_of[name]
+    if args.append:
+        cmdline += " " + args.append
     fuzz = scenario_header(script, "fuzz-seconds")
     if fuzz:
         secs = int(os.environ.get("FUZZ_SECONDS") or fuzz)
@@ -309,7 +313,10 @@ def run_scenario(script, args, report):
     env = dict(os.environ)
     if "/arch/" in args.kernel:
         env["KBUILD_OBJ"] = args.kernel.split("/arch/")[0]
-    subprocess.run([os.path.join(HERE, "mkinitramfs.sh"), args.tree,
+    # Guests of parallel runs (--jobs) share the guest tools built in
+    # DIR: one builds them at a time.
+    subprocess.run(["flock", os.path.join(out, ".mkinitramfs.lock"),
+                    os.path.join(HERE, "mkinitramfs.sh"), args.tree,
                     initrd, script], check=True, env=env)
     start = time.time()
     # "# mem: SIZE": a guest whose tools need more than qemu.sh's RAM.
@@ -366,6 +373,58 @@ def run_scenario(script, args, report):
     print(f"# {name}: booted and ran in {took:.0f} s", flush=True)
 
 
+def read_timeouts(path):
+    """--timeouts FILE: 'NAME SECONDS [...]' lines ('#' comments)."""
+    out = {}
+    if path:
+        with open(path) as f:
+            for line in f:
+                w = line.split()
+                if len(w) >= 2 and not w[0].startswith("#"):
+                    out[w[0]] = int(w[1])
+    return out
+
+
+def run_parallel(names, args):
+    """--jobs N: each scenario in a child check.py of its own, N at a
+    time, in the order given (the longest first balances the jobs best);
+    a child's lines are printed together when it ends.  Returns 1 if any
+    child failed."""
+    import threading
+    queue = list(names)
+    lock = threading.Lock()
+    status = [0]
+    child = [sys.executable, os.path.abspath(__file__), "--kernel",
+             args.kernel, "--tree", args.tree, "--out", args.out,
+             "--boots", args.boots, "--append", args.append]
+    if args.timeouts:
+        child += ["--timeouts", args.timeouts]
+    if args.no_kunit:
+        child.append("--no-kunit")
+
+    def worker():
+        while True:
+            with lock:
+                if not queue:
+                    return
+                name = queue.pop(0)
+            p = subprocess.run(child + ["--only", name],
+                               stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            with lock:
+                sys.stdout.write(p.stdout)
+                sys.stdout.flush()
+                if p.returncode:
+                    status[0] = 1
+
+    threads = [threading.Thread(target=worker) for _ in range(args.jobs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return status[0]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", required=True)
@@ -377,19 +436,29 @@ def main():
                     help="the kernel has no KUnit: no KTAP is looked for")
     ap.add_argument("--boots", default=os.path.join(HERE, "boots"),
                     help="the directory of scenarios")
+    ap.add_argument("--append", default="",
+                    help="kernel parameters added to every scenario's")
+    ap.add_argument("--timeouts", default="",
+                    help="a file of 'NAME SECONDS' lines: those timeouts "
+                    "replace the scenarios' own")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="guests at a time (each scenario then runs in a "
+                    "child check.py, in the order of --only if given)")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
+    args.timeout_of = read_timeouts(args.timeouts)
 
     report = Report()
     boots = args.boots
-    only = set(filter(None, args.only.split(",")))
-    for f in sorted(os.listdir(boots)):
-        if not f.endswith(".sh"):
-            continue
-        if only and f[:-3] not in only:
-            continue
-        print(f"# scenario {f[:-3]}", flush=True)
-        run_scenario(os.path.join(boots, f), args, report)
+    only = list(filter(None, args.only.split(",")))
+    names = sorted(f[:-3] for f in os.listdir(boots) if f.endswith(".sh"))
+    if only:
+        names = [n for n in only if n in names]
+    if args.jobs > 1:
+        sys.exit(run_parallel(names, args))
+    for name in names:
+        print(f"# scenario {name}", flush=True)
+        run_scenario(os.path.join(boots, name + ".sh"), args, report)
 
     sys.exit(report.finish())
 
