@@ -66,7 +66,7 @@ PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench bpf-selftests lint \
-	debug-kernel check-debug check-debug-run asm-check memory clean help \
+	debug-kernel check-debug check-debug-run debug-times kasan-plant kasan-plant-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all profile \
 	check-arches check-distro config-sweep check-rmc check-lane-run \
 	bpf-selftests-debug \
@@ -87,7 +87,10 @@ help:
 	@echo "make lint              checkpatch and copycheck on our files"
 	@echo "make fuzz [SECONDS=300] [SEED=N]   only the fuzz scenario, for longer"
 	@echo "                       (random seed unless SEED; make check runs 50 s, SEED too)"
-	@echo "make check-debug [KERNEL=anchor] [KASAN=1]   only the debug kernel's run"
+	@echo "make check-debug [KERNEL=anchor] [KASAN=1] [ONLY=A,B]   the debug kernel:"
+	@echo "                       every scenario, ftracetest in shards, test_progs"
+	@echo "make debug-times [KASAN=1]   the last check-debug's durations, for the next"
+	@echo "make kasan-plant       KASAN must catch a use-after-free planted in a module"
 	@echo "make asm-check         objtool on the entry code: IBT, call depth, kCFI"
 	@echo "make memory            memory after boot, ours beside the anchor"
 	@echo "make formats           event format files, ours against the anchor"
@@ -265,7 +268,7 @@ check: $(KTARGET)
 		harness/mcount-check.sh $(TREE) $(KBUILD) $(OUT)/check-rmc, \
 		echo "SKIP  mcount: recordmcount.pl kernel (x86_64 only)"); fi; \
 	  if [ "$(ONLY)" = debug ]; then \
-		$(if $(X86),$(MAKE) -s check-debug-run, \
+		$(if $(X86),$(MAKE) -s check-debug-run ONLY=, \
 		echo "SKIP  debug: the debug kernel (x86_64 only)"); fi; \
 	  if [ -n "$(X86)" ] && [ "$(KERNEL)" = ours ] && \
 	     [ "$(ONLY)" = arm64 ]; then \
@@ -361,12 +364,27 @@ debug-kernel: tree
 FUZZ_KNOWN_BUGS := function_profile_enabled,osnoise,timerlat,hwlat
 DEBUG_FUZZ_EXCLUDE := current_tracer,set_ftrace,set_graph,function_profile,stack_trace,ftrace_enabled
 
-# The debug kernel's scenarios; check-debug-run prints result lines for
-# make check, check-debug summarises them on its own.
+# The debug kernel's run: every scenario of make check (main.sh's
+# ftracetest cut into shards), harness/boots-debug/ and test_progs
+# (make bpf-selftests' tests), two guests at a time, each scenario's
+# timeout from its measured duration (harness/debug-plan.py;
+# harness/debug-times/: the test kernel's, the debug kernel's and the
+# KASAN kernel's, refreshed by make debug-times after a run).
+# check-debug-run prints result lines for make check ONLY=debug,
+# check-debug summarises them on its own.  ONLY=A,B: those scenarios.
+DEBUG_FLAVOUR := $(if $(KASAN),kasan,debug)
+DEBUG_TIMES := harness/debug-times/$(DEBUG_FLAVOUR).txt
+# What is not measured on this kernel yet: the next faster kernel's
+# figure times this.
+DEBUG_BASE := harness/debug-times/$(if $(KASAN),debug,test).txt
+DEBUG_FACTOR := $(if $(KASAN),3,5)
+DEBUG_OUT := $(OUT)/check-$(KERNEL)$(DEBUG_SFX)
+DEBUG_BPF := $(OUT)/bpf-selftests$(DEBUG_SFX)
 check-debug-run:
 	@mkdir -p $(OUT); \
 	errors() { { grep -E 'error|Error' "$$1" || cat "$$1"; } | \
 		tail -n 20 | sed 's/^/#   /'; }; \
+	start=$$(date +%s); \
 	log=$(DEBUG_BUILD).log; \
 	if ! $(MAKE) -s debug-kernel >$$log 2>&1; then \
 	  echo "FAIL  debug: the debug kernel does not build" \
@@ -378,10 +396,60 @@ check-debug-run:
 	  echo "FAIL  debug: the test modules do not build" \
 		"(log: out/modules-$(KERNEL)$(DEBUG_SFX).log)"; \
 	  errors $$mlog; exit 1; fi; \
+	order=$$(python3 harness/debug-plan.py plan --tree $(TREE) \
+		--times $(DEBUG_TIMES) --base $(DEBUG_BASE) \
+		--factor $(DEBUG_FACTOR) --out $(DEBUG_OUT)) || exit 1; \
+	echo "# debug: shards and timeouts in $(DEBUG_OUT)/timeouts"; \
+	status=0; \
 	MODULES_DIR=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) \
 	FUZZ_EXCLUDE=$(DEBUG_FUZZ_EXCLUDE) python3 harness/check.py \
 		--kernel $(DEBUG_BUILD)/$(IMAGE) --tree $(TREE) \
-		--boots harness/boots-debug --out $(OUT)/check-$(KERNEL)$(DEBUG_SFX)
+		--boots $(DEBUG_OUT)/boots --out $(DEBUG_OUT) --jobs 2 \
+		--append slub_debug=FZP --timeouts $(DEBUG_OUT)/timeouts \
+		--only $(or $(ONLY),$$order) || status=1; \
+	if [ -z "$(ONLY)" ] || echo ",$(ONLY)," | grep -q ',bpf-selftests,'; then \
+	  blog=$(DEBUG_BPF).log; \
+	  if ! harness/bpf-selftests.sh build $(PRISTINE) $(DEBUG_BUILD) \
+		$(DEBUG_BPF) >$$blog 2>&1; then \
+	    echo "FAIL  bpf-selftests-debug: test_progs does not build" \
+		"(log: out/$(notdir $(DEBUG_BPF)).log)"; \
+	    errors $$blog; status=1; \
+	  else harness/bpf-selftests.sh debug $(PRISTINE) $(DEBUG_BUILD) \
+		$(DEBUG_BPF) || status=1; fi; \
+	fi; \
+	echo "# debug: the run took $$(( $$(date +%s) - start )) s"; \
+	exit $$status
+
+# Outside CI: a use-after-free planted in a test module
+# (harness/modules/kasan_plant_test.c) on the KASAN kernel.  The run
+# (harness/boots-plant/) must fail on KASAN's report: PASS if it does.
+kasan-plant:
+	@$(MAKE) -s kasan-plant-run KASAN=1 | harness/summarise.sh
+kasan-plant-run:
+	@log=$(DEBUG_BUILD).log; \
+	$(MAKE) -s debug-kernel >$$log 2>&1 || { \
+	  echo "FAIL  kasan-plant: the KASAN kernel does not build ($$log)"; \
+	  exit 1; }; \
+	harness/build-modules.sh $(DEBUG_BUILD) \
+		$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) >/dev/null || exit 1; \
+	MODULES_DIR=$(OUT)/modules-$(KERNEL)$(DEBUG_SFX) python3 \
+		harness/check.py --kernel $(DEBUG_BUILD)/$(IMAGE) \
+		--tree $(TREE) --boots harness/boots-plant \
+		--append slub_debug=FZP --out $(OUT)/kasan-plant \
+		>$(OUT)/kasan-plant.log 2>&1; \
+	sed 's/^/# /' $(OUT)/kasan-plant.log; \
+	if grep -q '^FAIL  plant: kernel log: BUG: KASAN: slab-use-after-free in kasan_plant_test_init' \
+		$(OUT)/kasan-plant.log; then \
+	  echo "PASS  kasan-plant: KASAN reports the planted use-after-free and the run fails"; \
+	else echo "FAIL  kasan-plant: no KASAN report of the planted use-after-free failed the run"; fi
+
+# After a whole make check-debug [KASAN=1]: its durations become
+# harness/debug-times/debug.txt (kasan.txt), which size the next runs.
+debug-times:
+	@python3 harness/debug-plan.py measure --tree $(TREE) \
+		$(DEBUG_OUT).log $(DEBUG_OUT) >$(DEBUG_TIMES).new && \
+	mv $(DEBUG_TIMES).new $(DEBUG_TIMES) && \
+	grep -c . $(DEBUG_TIMES)
 
 check-debug:
 	@set -o pipefail; $(MAKE) -s check-debug-run 2>&1 | \
@@ -443,8 +511,8 @@ bpf-selftests-debug: debug-kernel
 ifneq ($(ARCH),x86_64)
 	$(error make bpf-selftests-debug runs on x86_64 only (BTF kernels))
 endif
-	@harness/bpf-selftests.sh debug $(PRISTINE) $(DEBUG_BUILD) \
-		$(OUT)/bpf-selftests
+	@harness/bpf-selftests.sh build $(PRISTINE) $(DEBUG_BUILD) $(DEBUG_BPF)
+	@harness/bpf-selftests.sh debug $(PRISTINE) $(DEBUG_BUILD) $(DEBUG_BPF)
 
 bench: kernel anchor-matched
 	@harness/build-modules.sh $(BUILD) $(OUT)/modules-ours$(SFX)

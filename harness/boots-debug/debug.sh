@@ -1,18 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: ftrace=nop slub_debug=FZP
-# timeout: 2400
+# cmdline: ftrace=nop
+# timeout: 900
 #
-# The debug kernel (configs/debug.config): KUnit runs while it boots,
-# then our own ftracetest cases (the race cases among them), the stress
-# module's writers and readers, and hostile use of a mapped
-# trace_pipe_raw.  Upstream's cases that trace every function are left
-# out: under KASAN and lockdep in TCG one such case takes many minutes.
-# KASAN (KASAN=1), lockdep, UBSAN, KFENCE, SLUB and might-sleep reports in the kernel
-# log fail the run (harness/check.py).
+# What only the debug kernels (configs/debug.config, and kasan.config
+# with KASAN=1) run, beside make check's scenarios and ftracetest's
+# shards (harness/debug-plan.py): KUnit while it boots, the stress
+# module's writers and readers, hostile use of a mapped trace_pipe_raw
+# and the branch profiler.  KASAN, lockdep, UBSAN, KFENCE, SLUB and
+# might-sleep reports in the kernel log fail the run (harness/check.py).
 . /harness/lib.sh
-
-run_ftracetest test.d/core test.d/function \
-	test.d/latency/instance-gone.tc
 
 T=/sys/kernel/tracing
 mod=/modules/trace_stress_test.ko
