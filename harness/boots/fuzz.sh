@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# cmdline: kunit.enable=0
+# cmdline: kunit.enable=0 sysctl.kernel.panic_on_rcu_stall=1
 # timeout: 300
 # fuzz-seconds: 50
 #
@@ -12,6 +12,9 @@
 # or an errno no file should give, fails it.  Then tracing must
 # still work: a marker written after the fuzz shows in trace and
 # trace_pipe, and the fuzz's instances can be removed.
+#
+# An RCU stall panics the guest: the panic prints what the stall's NMI
+# backtraces left in the log (a stalled CPU cannot flush them itself).
 #
 # The kernel command line gives the seed and the length (fuzz.seed=,
 # fuzz.seconds=; check.py sets them from FUZZ_SEED and FUZZ_SECONDS, a
