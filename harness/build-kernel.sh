@@ -65,11 +65,14 @@ fi
 # tracing options matched away are not checked.
 check_fragments() {
 	local known line sym val bad=
+	local -A want=()
 	known=$(find "$src" -path "$src/arch" -prune -o -name 'Kconfig*' \
 		-print | cat - <(find "$src/arch/$srcarch" -name 'Kconfig*') |
 		xargs sed -n \
 		's/^[[:space:]]*\(menu\)\{0,1\}config \([A-Za-z0-9_]*\).*/\2/p' |
 		sort -u)
+	# A later fragment's setting of an option replaces an earlier one's
+	# (kasan.config turns off some of debug.config's).
 	while IFS= read -r line; do
 		case "$line" in
 		CONFIG_*=*)	sym=${line%%=*}; val=${line#*=} ;;
@@ -77,7 +80,10 @@ check_fragments() {
 			sym=${line#\# }; sym=${sym%% *}; val=n ;;
 		*)		continue ;;
 		esac
-		sym=${sym#CONFIG_}
+		want[${sym#CONFIG_}]=$val
+	done < <(cat "${frags[@]}")
+	for sym in "${!want[@]}"; do
+		val=${want[$sym]}
 		grep -qxF "$sym" <<<"$known" || continue
 		if [ -n "$match" ] && grep -qxF "$sym" <<<"$trace_syms"; then
 			continue
@@ -88,7 +94,7 @@ check_fragments() {
 			grep -qxF "CONFIG_$sym=$val" "$build/.config" && continue
 		fi
 		bad="$bad CONFIG_$sym=$val"
-	done < <(cat "${frags[@]}")
+	done
 	[ -z "$bad" ] && return 0
 	echo "build-kernel: options of the fragments not in $build/.config" \
 		"(unmet dependencies):$bad" >&2
