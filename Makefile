@@ -449,11 +449,13 @@ kasan-plant-run:
 	  echo "PASS  kasan-plant: KASAN reports the planted use-after-free and the run fails"; \
 	else echo "FAIL  kasan-plant: no KASAN report of the planted use-after-free failed the run"; fi
 
-# After a whole make check-debug [KASAN=1]: its durations become
-# harness/debug-times/debug.txt (kasan.txt), which size the next runs.
+# After make check-debug [KASAN=1]: its durations go into
+# harness/debug-times/debug.txt (kasan.txt), which size the next runs;
+# what it did not run keeps its figure.
 debug-times:
 	@python3 harness/debug-plan.py measure --tree $(TREE) \
-		$(DEBUG_OUT).log $(DEBUG_OUT) >$(DEBUG_TIMES).new && \
+		--keep $(DEBUG_TIMES) $(DEBUG_OUT).log $(DEBUG_OUT) \
+		>$(DEBUG_TIMES).new && \
 	mv $(DEBUG_TIMES).new $(DEBUG_TIMES) && \
 	grep -c . $(DEBUG_TIMES)
 

@@ -4,7 +4,7 @@
 
   debug-plan.py plan --tree TREE --times FILE [--base FILE] [--factor F]
                      [--shard SECONDS] [--boots DIR] [--extra DIR] --out DIR
-  debug-plan.py measure --tree TREE LOG RESULTS_DIR
+  debug-plan.py measure --tree TREE [--keep FILE] LOG RESULTS_DIR
 
 plan: the scenarios of --boots (harness/boots; make check's) and of
 --extra (harness/boots-debug: the debug kernel's own), with main.sh's
@@ -27,7 +27,9 @@ measure: the durations of a check.py run on stdout, in --times' format:
 lines, 'case test.d/...tc SECONDS' from each RESULTS_DIR/*.results that
 ran ftracetest (harness/guest/lib.sh: a "# uptime" line before each
 result; case N is the Nth case the guest gave ftracetest, then the
-re-runs in instances, in the same order).
+re-runs in instances, in the same order).  With --keep FILE, FILE's
+entries this run has no figure for are kept (a run of some scenarios
+only refreshes theirs).
 """
 import argparse
 import importlib.util
@@ -111,17 +113,15 @@ def given_cases(tree, script):
 
 def measure(args):
     ct = load_case_times()
-    print("# harness/debug-plan.py measure: seconds per scenario (boot and "
-          "run) and per ftracetest case (with its re-run in an instance)")
-    seen = set()
+    scen, times = {}, {}
     with open(args.log, errors="replace") as f:
         for line in f:
             m = re.match(r"^# (\S+): booted and ran in (\d+) s$", line)
             # The first: make check's second lane (arm64) comes after.
-            if m and m.group(1) not in seen:
-                seen.add(m.group(1))
-                print(f"scenario {m.group(1)} {m.group(2)}")
-    times = {}
+            # A shard's own time says nothing of the next plan's shards.
+            if m and m.group(1) not in scen and \
+               not m.group(1).startswith("ft-"):
+                scen[m.group(1)] = float(m.group(2))
     for fn in sorted(os.listdir(args.dir)):
         if not fn.endswith(".results"):
             continue
@@ -145,6 +145,16 @@ def measure(args):
             else:
                 continue
             times[c] = times.get(c, 0.0) + secs
+    # --keep: what this run did not measure stays as it was.
+    old_scen, old_case = read_times(args.keep)
+    for k, v in old_scen.items():
+        scen.setdefault(k, v)
+    for k, v in old_case.items():
+        times.setdefault(k, v)
+    print("# harness/debug-plan.py measure: seconds per scenario (boot and "
+          "run) and per ftracetest case (with its re-run in an instance)")
+    for name in sorted(scen):
+        print(f"scenario {name} {scen[name]:.0f}")
     for c in sorted(times):
         print(f"case {c} {times[c]:.1f}")
 
@@ -228,6 +238,8 @@ def main():
     p.add_argument("--out", required=True)
     m = sub.add_parser("measure")
     m.add_argument("--tree", required=True)
+    m.add_argument("--keep", default="",
+                   help="a times file whose entries this run lacks are kept")
     m.add_argument("log")
     m.add_argument("dir")
     args = ap.parse_args()
