@@ -42,6 +42,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -390,7 +391,6 @@ def run_parallel(names, args):
     time, in the order given (the longest first balances the jobs best);
     a child's lines are printed together when it ends.  Returns 1 if any
     child failed."""
-    import threading
     queue = list(names)
     lock = threading.Lock()
     status = [0]

@@ -39,6 +39,8 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from check import scenario_header  # noqa: E402
 FT = "tools/testing/selftests/ftrace"
 # The ftracetest cases ft_select (harness/guest/lib.sh) reports SKIP.
 SKIPPED = re.compile(r"^@@ result SKIP ftracetest: (\S+\.tc) \(", re.M)
@@ -79,15 +81,6 @@ def all_cases(tree):
 def on_instance(tree, case):
     with open(os.path.join(tree, FT, case), errors="replace") as f:
         return any(re.match(r"^#[ \t]*flags:.*instance", l) for l in f)
-
-
-def header(path, key):
-    with open(path) as f:
-        for line in f:
-            m = re.match(rf"^#\s*{key}:\s*(.*)$", line)
-            if m:
-                return m.group(1).strip()
-    return ""
 
 
 def read_times(path):
@@ -202,8 +195,8 @@ def plan(args):
             if os.path.lexists(os.path.join(out_boots, fn)):
                 continue
             os.symlink(src, os.path.join(out_boots, fn))
-            own = int(header(src, "timeout") or 300)
-            fuzz = header(src, "fuzz-seconds")
+            own = int(scenario_header(src, "timeout") or 300)
+            fuzz = scenario_header(src, "fuzz-seconds")
             if name in scen_t:
                 expected[name] = scen_t[name]
                 timeouts[name] = max(own, int(2 * scen_t[name] + 300))
