@@ -45,8 +45,9 @@ ft_select() {
 	if [ $# -eq 0 ]; then
 		set -- $(cd /ftracetest && find test.d -name '*.tc' | sort)
 	fi
+	ft_arch=$(uname -m)
 	for ft_case in "$@"; do
-		case $ft_case:$(uname -m) in
+		case $ft_case:$ft_arch in
 		*/trigger-synthetic-event-dynstring.tc:*)
 			result SKIP ftracetest "${ft_case#test.d/} (busybox runs ping as /proc/self/exe)"
 			;;
