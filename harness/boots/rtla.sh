@@ -278,6 +278,32 @@ if command -v rtla-6.12 >/dev/null && [ "$ncpu" -gt 1 ] &&
 	reset_tracing
 fi
 
+# --- hwlat's window -------------------------------------------------------------
+# New width or window settings end the window under way at its start
+# plus the new window: rewriting them never starts a sample at once.  A
+# width of 1 s in a window of an hour, per CPU, rewritten ten times 0.1 s
+# apart: the first sample of each CPU costs a second; a new sample per
+# rewrite (the bug) kept both CPUs' interrupts off for 13 s.
+if grep -qw hwlat $T/available_tracers; then
+	echo per-cpu > $T/hwlat_detector/mode
+	echo 3600000000 > $T/hwlat_detector/window
+	echo 1000000 > $T/hwlat_detector/width
+	echo hwlat > $T/current_tracer
+	t0=$(cut -d' ' -f1 /proc/uptime)
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		echo 1000000 > $T/hwlat_detector/width
+		sleep 0.1
+	done
+	t1=$(cut -d' ' -f1 /proc/uptime)
+	echo nop > $T/current_tracer
+	echo 500000 > $T/hwlat_detector/width
+	echo 1000000 > $T/hwlat_detector/window
+	echo round-robin > $T/hwlat_detector/mode
+	el=$(awk "BEGIN {print $t1 - $t0}")
+	expect rtla "hwlat: ten rewrites of width in an hour's window start no new sample ($el s, under 6)" \
+		awk "BEGIN {exit !($el < 6)}"
+fi
+
 # --- bad settings ---------------------------------------------------------------
 bad() {
 	if echo "$2" > "$T/osnoise/$1" 2>/dev/null; then
