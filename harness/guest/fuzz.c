@@ -1774,7 +1774,8 @@ static void churn(int wi, uint64_t seed)
 			op_end();
 		}
 		if (now_ms() - last_keep >= 2000) {
-			op_begin("keep: function tracer, tracing_on 1");
+			op_begin("keep: %stracing_on 1",
+				 tracers_ok ? "function tracer, " : "");
 			if (tracers_ok)
 				set_tracer("", "function");
 			fd = openat(rootfd, "tracing_on", O_WRONLY);
