@@ -110,16 +110,21 @@ if command -v uftrace >/dev/null; then
 	if [ ! -e $T/set_graph_function ]; then
 		result SKIP clients "uftrace record -k (no function_graph)"
 	else
-		# uftrace sets trace_clock to "local" (sched_clock(), the
-		# TSC) and places the kernel's records between its own
-		# CLOCK_MONOTONIC stamps.  Under host load TCG's TSC fails
-		# the clocksource watchdog, timekeeping moves to the HPET
-		# and the two clocks part by hundreds of milliseconds, so
-		# every kernel record falls outside the program (seen in
-		# CI twice; upstream's kernel does the same).  tsc=reliable
-		# on this boot keeps the TSC the clocksource, as on real
-		# hardware.  A second recording still runs after an empty
-		# one, and the first one's output stays in the results.
+		# uftrace 0.13 resets trace_clock to "local" (sched_clock(),
+		# the TSC), then sets it to "mono", and places the kernel's
+		# records between its own CLOCK_MONOTONIC stamps.  Its copy
+		# of libtraceevent stops reading a CPU's records at an
+		# absolute timestamp, which the ring buffer keeps for
+		# writers nested two deep (scenario stress counts them).
+		# Until 2026-12-06 any interrupt that wrote in the last
+		# steps of a reservation made one (under KASAN, 1 in 1000
+		# events), and recordings lost what followed it.
+		# Earlier empty recordings (CI, twice; upstream's kernel
+		# too) were put down to TCG's TSC failing the clocksource
+		# watchdog under host load: tsc=reliable on this boot keeps
+		# the TSC the clocksource, as on real hardware.  A second
+		# recording still runs after an empty one, and the first
+		# one's output stays in the results.
 		# A system call shows as a leaf with its duration
 		# ("ksys_write();") or, when uftrace records deeper, as
 		# a block whose closing line has it ("} /* x64_sys_call */").

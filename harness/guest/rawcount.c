@@ -2,7 +2,9 @@
 /*
  * rawcount TRACING_DIR - count the data events in every CPU's
  * trace_pipe_raw until SIGTERM, then drain what is left and print the
- * total.  One reader process per CPU.
+ * total.  One reader process per CPU.  On stderr: "stamps N", the
+ * absolute TIME_STAMP events among them (the ring buffer writes one only
+ * for a writer nested two deep, and old parsers stop at one).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -27,8 +29,12 @@ static void on_term(int sig)
 	stop = 1;
 }
 
-/* Data events in one sub-buffer as trace_pipe_raw returns it. */
-static unsigned long count_page(const unsigned char *p, size_t len)
+/*
+ * Data events in one sub-buffer as trace_pipe_raw returns it; its
+ * absolute timestamps are added to *stamps.
+ */
+static unsigned long count_page(const unsigned char *p, size_t len,
+				unsigned long *stamps)
 {
 	uint64_t commit;
 	size_t off = 16, end;
@@ -58,6 +64,8 @@ static unsigned long count_page(const unsigned char *p, size_t len)
 			memcpy(&size, p + off + 4, 4);
 			size += 4;
 		} else {
+			if (type == 31)
+				(*stamps)++;
 			size = 8;
 		}
 		off += size;
@@ -68,7 +76,7 @@ static unsigned long count_page(const unsigned char *p, size_t len)
 static void reader(const char *dir, int cpu, int out)
 {
 	static unsigned char page[PAGE_MAX];
-	unsigned long n = 0;
+	unsigned long n[2] = { 0, 0 };
 	char path[256];
 	struct pollfd pfd;
 	ssize_t r;
@@ -86,7 +94,7 @@ static void reader(const char *dir, int cpu, int out)
 	for (;;) {
 		r = read(fd, page, sizeof(page));
 		if (r > 0) {
-			n += count_page(page, r);
+			n[0] += count_page(page, r, &n[1]);
 			continue;
 		}
 		if (r < 0 && errno != EAGAIN && errno != EINTR) {
@@ -98,7 +106,7 @@ static void reader(const char *dir, int cpu, int out)
 			break;
 		poll(&pfd, 1, 100);
 	}
-	if (write(out, &n, sizeof(n)) != sizeof(n))
+	if (write(out, n, sizeof(n)) != sizeof(n))
 		exit(1);
 	exit(0);
 }
@@ -107,7 +115,7 @@ int main(int argc, char **argv)
 {
 	pid_t pids[MAX_CPUS];
 	int fds[MAX_CPUS][2];
-	unsigned long total = 0, n;
+	unsigned long total = 0, stamps = 0, n[2];
 	char path[256];
 	int cpu, ncpu = 0;
 
@@ -135,12 +143,14 @@ int main(int argc, char **argv)
 	for (cpu = 0; cpu < ncpu; cpu++) {
 		kill(pids[cpu], SIGTERM);
 		waitpid(pids[cpu], NULL, 0);
-		if (read(fds[cpu][0], &n, sizeof(n)) != sizeof(n)) {
+		if (read(fds[cpu][0], n, sizeof(n)) != sizeof(n)) {
 			fprintf(stderr, "rawcount: cpu%d reader failed\n", cpu);
 			return 1;
 		}
-		total += n;
+		total += n[0];
+		stamps += n[1];
 	}
 	printf("%lu\n", total);
+	fprintf(stderr, "stamps %lu\n", stamps);
 	return 0;
 }
