@@ -62,7 +62,6 @@ guest_tool() {
 	echo "$bin"
 }
 rawcount=$(guest_tool "$here/guest/rawcount.c")
-reread=$(guest_tool "$here/guest/reread.c")
 fuzz=$(guest_tool "$here/guest/fuzz.c")
 # The ring-buffer mapping tools need linux/trace_mmap.h (6.10), which the
 # libc's kernel headers may lack (Debian 12's are 6.1's): -idirafter
@@ -183,7 +182,6 @@ trap 'rm -f "$list"' EXIT
 	echo "file /harness/motd $here/guest/motd 644 0 0"
 	echo "file /bin/nice $here/guest/nice 755 0 0"
 	echo "file /harness/rawcount $rawcount 755 0 0"
-	echo "file /harness/reread $reread 755 0 0"
 	echo "file /harness/fuzz $fuzz 755 0 0"
 	echo "file /harness/mmap-hostile $mmaphostile 755 0 0"
 	echo "file /harness/map_test $maptest 755 0 0"

@@ -57,21 +57,6 @@ if grep -qw function_graph $T/available_tracers; then
 		sh -c "! dmesg | grep -q 'shadow stack'"
 fi
 
-# A trace read that the function tracer's writers lap, sought back to
-# its start 2 s later: seq_file walks it again, and a CPU whose entries
-# of the open were all overwritten by then still shows about a buffer's
-# worth, as on the first pass, rather than nothing past the open.
-if grep -qw function $T/available_tracers; then
-	echo 0 > $T/options/pause-on-trace
-	echo function > $T/current_tracer
-	sleep 1
-	held=$(awk '/^entries:/ {n += $2} END {print n + 0}' $T/per_cpu/cpu*/stats)
-	shown=$(/harness/reread $T/trace 2)
-	echo nop > $T/current_tracer
-	expect stress "a lapped trace read sought back to its start shows a buffer's worth (${shown:-?} lines, $held entries held)" \
-		sh -c "[ $held -gt 0 ] && [ \$((${shown:-0} * 2)) -ge $held ]"
-fi
-
 # The latency tracers beside the writers, a few seconds each.  A latency
 # tracer swaps its trace array's buffer with the spare one at every new
 # maximum (per CPU for irqsoff and preemptoff) and writes entries of its
