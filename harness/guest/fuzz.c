@@ -1904,6 +1904,28 @@ static void take_snapshot(void)
 	}
 }
 
+/*
+ * A stuck worker: the tasks blocked at this moment (sysrq w, with their
+ * stacks: the holder of the lock the workers wait for, a kworker in a
+ * grace period) and what every CPU runs (sysrq l), to the console, once.
+ * Later is too late: a slow wait may have ended by then.
+ */
+static void sysrq_blocked_once(void)
+{
+	static bool done;
+	int fd;
+
+	if (done)
+		return;
+	done = true;
+	fd = open("/proc/sysrq-trigger", O_WRONLY);
+	if (fd < 0)
+		return;
+	if (write(fd, "w", 1) != 1 || write(fd, "l", 1) != 1)
+		printf("fuzz: sysrq: %s\n", strerror(errno));
+	close(fd);
+}
+
 static void stack_of(const struct worker *w)
 {
 	char path[64];
@@ -2122,6 +2144,7 @@ int main(int argc, char **argv)
 				take_snapshot();
 				fail("%s: one operation for over %d s: %s",
 				     w->role, stall, w->ring[(w->head - 1) % RING]);
+				sysrq_blocked_once();
 				stack_of(w);
 				w->op_start = -1;
 			}
@@ -2147,6 +2170,7 @@ int main(int argc, char **argv)
 				fail("%s still running %d s after SIGTERM, in: %s",
 				     w->role, grace,
 				     w->ring[(w->head - 1) % RING]);
+				sysrq_blocked_once();
 				stack_of(w);
 				kill(w->pid, SIGKILL);
 			}
