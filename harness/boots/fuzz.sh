@@ -129,6 +129,21 @@ fi
 
 # Tracing after the fuzz, each step bounded: a hang must not hide the log.
 after() {
+	# Each CPU buffer's entry count (written - overrun - read) within
+	# what its size can hold, before anything resets them: a trace read
+	# takes it as the bound of a walk that writers lap.  An entry takes
+	# 8 bytes at least; the reader's sub-buffer (up to 1 MB) comes on top.
+	bad=
+	for s in $T/per_cpu/cpu*/stats $T/instances/*/per_cpu/cpu*/stats; do
+		n=$(sed -n 's/^entries: //p' "$s")
+		kb=$(cut -d' ' -f1 "${s%stats}buffer_size_kb")
+		[ -n "$n" ] && [ -n "$kb" ] || continue
+		[ "$n" -le $(( (kb + 1024) * 128 )) ] 2>/dev/null ||
+			bad="$bad ${s#$T/}=$n(${kb}kb)"
+	done
+	expect fuzz "after the fuzz, every CPU buffer's entry count fits its size" \
+		[ -z "$bad" ]
+	[ -z "$bad" ] || echo "@@ info fuzz: entry counts:$bad" >$RESULTS
 	# Every tracer back to nop first: a latency tracer the fuzz left in
 	# a kept instance, recording every function of every section, slows
 	# the whole guest down too much for the steps below to be timed.
