@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # cmdline: kunit.enable=0 sysctl.kernel.panic_on_rcu_stall=1
-# timeout: 300
+# timeout: 420
 # fuzz-seconds: 50
 #
 # Seeded hostile writes to every writable tracefs file (top level,
@@ -81,8 +81,8 @@ fi
 
 /harness/fuzz $kmsg $excl $T "$seed" "$seconds" >/tmp/fuzz.out 2>&1 &
 fuzz=$!
-# The fuzz stops itself: at most 70 s after its time on a hang.
-if watch $((seconds + 120)) $fuzz; then
+# The fuzz stops itself: at most 130 s after its time on a hang.
+if watch $((seconds + 200)) $fuzz; then
 	wait $fuzz
 	status=$?
 else

@@ -1715,7 +1715,7 @@ static void set_tracer(const char *dir, const char *tracer)
  * put back at the top level.  With current_tracer excluded (-x: the
  * debug kernels, where a tracer on every function crawls), no tracer is
  * set: under KASAN, one start of the function tracer beside another
- * outlasted the fuzz's 60 s grace after SIGTERM.
+ * outlasted the fuzz's grace after SIGTERM (60 s then).
  */
 static void churn(int wi, uint64_t seed)
 {
@@ -1993,7 +1993,12 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
-	int writers = 2, grace = 60, stall = 120, opt, i;
+	/*
+	 * A worker that SIGTERM finds in an operation may need as long as
+	 * one operation may take: under TCG a tracer switch or an event
+	 * group's enable holds the locks the others wait on for 15-65 s.
+	 */
+	int writers = 2, grace = 120, stall = 120, opt, i;
 	char path[160];
 	long t0, deadline, stop_at = 0, seconds;
 	bool stopping = false, killed = false;
