@@ -119,11 +119,13 @@ echo "@@ file fuzz.out" >$RESULTS
 base64 /tmp/fuzz.out >$RESULTS
 echo "@@ endfile" >$RESULTS
 # A hang: where the stuck tasks are (sysrq w: the blocked ones; l: what
-# every CPU runs), to the console log, which
-# the harness keeps).
-if [ "$status" = hung ] || grep -q 'a hang\|still running' /tmp/fuzz.out; then
-	[ -w /proc/sysrq-trigger ] && echo w > /proc/sysrq-trigger &&
-		echo l > /proc/sysrq-trigger
+# every CPU runs), in the console log, which the harness keeps.  The fuzz
+# dumps them itself when it first finds a worker stuck; here only if the
+# fuzz itself did not end.
+if [ "$status" = hung ] && [ -w /proc/sysrq-trigger ]; then
+	echo w > /proc/sysrq-trigger && echo l > /proc/sysrq-trigger
+fi
+if [ "$status" = hung ] || grep -q 'a hang\|still running\|one operation for over' /tmp/fuzz.out; then
 	echo "@@ info fuzz: the blocked tasks (sysrq w) are in the console log" >$RESULTS
 fi
 
