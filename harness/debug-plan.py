@@ -44,6 +44,15 @@ from check import scenario_header  # noqa: E402
 FT = "tools/testing/selftests/ftrace"
 # The ftracetest cases ft_select (harness/guest/lib.sh) reports SKIP.
 SKIPPED = re.compile(r"^@@ result SKIP ftracetest: (\S+\.tc) \(", re.M)
+# Cases that must share a shard: the first leaves a setting ftracetest's
+# reset does not undo, a later one undoes it.  fgraph-profiler.tc leaves
+# function_profile_enabled at 1, which puts a callback on every function
+# (func-instances.tc then counts one too many) and slowed the KASAN
+# kernel's later cases 5-10 times (2026-12-07); func_profiler.tc ends
+# with it at 0, and runs after it in a shard's sorted order, as in
+# main.sh's.
+TOGETHER = [("test.d/ftrace/fgraph-profiler.tc",
+             "test.d/ftrace/func_profiler.tc")]
 SHARD_HEADER = """# SPDX-License-Identifier: GPL-2.0
 # cmdline: ftrace=nop kunit.enable=0
 # timeout: {timeout}
@@ -169,10 +178,14 @@ def plan(args):
     total = sum(case_secs(c) for c in cases)
     count = max(1, math.ceil(total / args.shard))
     shards = [[0.0, []] for _ in range(count)]
-    for c in sorted(cases, key=lambda c: -case_secs(c)):
+    units = [tuple(c for c in group if c in cases) for group in TOGETHER]
+    grouped = {c for unit in units for c in unit}
+    units += [(c,) for c in cases if c not in grouped]
+    units = [u for u in units if u]
+    for unit in sorted(units, key=lambda u: -sum(map(case_secs, u))):
         s = min(shards, key=lambda s: s[0])
-        s[0] += case_secs(c)
-        s[1].append(c)
+        s[0] += sum(map(case_secs, unit))
+        s[1].extend(unit)
 
     expected, timeouts = {}, {}
     for i, (secs, members) in enumerate(shards, 1):
