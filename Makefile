@@ -65,7 +65,7 @@ PACKAGES_riscv := gcc-riscv64-linux-gnu
 PACKAGES += $(PACKAGES_$(ARCH))
 SUDO	:= $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps tree kernel anchor anchor-matched run check fuzz bench bpf-selftests lint \
+.PHONY: all deps deps-bpf tree kernel anchor anchor-matched run check fuzz bench bpf-selftests lint \
 	debug-kernel check-debug check-debug-run debug-times kasan-plant kasan-plant-run asm-check memory clean help \
 	check-arm64-run check-loongarch-run check-all profile \
 	check-arches check-distro config-sweep check-rmc check-lane-run \
@@ -115,6 +115,12 @@ $(OUT)/.deps$(SFX):
 			--no-install-recommends $$missing >/dev/null; \
 	fi
 	@mkdir -p $(OUT) && touch $@
+
+# test_progs (make bpf-selftests, the debug runs' test_progs) builds its
+# BPF programs with clang-19, llc-19 and llvm-strip-19.
+PACKAGES_bpf := clang-19 lld-19 llvm-19
+deps-bpf: deps
+	@$(MAKE) -s deps SFX=-bpf PACKAGES="$(PACKAGES_bpf)"
 
 tree: deps
 	@harness/prepare-tree.sh
@@ -414,8 +420,9 @@ check-debug-run:
 		--only $(or $(ONLY),$$order) || status=1; \
 	if wanted bpf-selftests; then \
 	  blog=$(DEBUG_BPF).log; \
-	  if ! harness/bpf-selftests.sh build $(PRISTINE) $(DEBUG_BUILD) \
-		$(DEBUG_BPF) >$$blog 2>&1; then \
+	  if ! { $(MAKE) -s deps-bpf && \
+		harness/bpf-selftests.sh build $(PRISTINE) $(DEBUG_BUILD) \
+		$(DEBUG_BPF); } >$$blog 2>&1; then \
 	    echo "FAIL  bpf-selftests-debug: test_progs does not build" \
 		"(log: out/$(notdir $(DEBUG_BPF)).log)"; \
 	    errors $$blog; status=1; \
@@ -502,7 +509,7 @@ formats: kernel anchor
 # Upstream's BPF test_progs (the tracing groups), built from the pristine
 # tree against the matched anchor's BTF, run on ours and on the anchor:
 # out/bpf-selftests/table.md (x86_64 only).
-bpf-selftests: kernel anchor-matched
+bpf-selftests: kernel anchor-matched deps-bpf
 ifneq ($(ARCH),x86_64)
 	$(error make bpf-selftests runs on x86_64 only (BTF kernels))
 endif
@@ -512,7 +519,7 @@ endif
 # The same test_progs (make bpf-selftests builds it) on our debug kernel
 # (lockdep, UBSAN, KFENCE; KASAN=1 adds KASAN): out/bpf-selftests/
 # debug.log, a FAIL line for any failed test or kernel report.
-bpf-selftests-debug: debug-kernel
+bpf-selftests-debug: debug-kernel deps-bpf
 ifneq ($(ARCH),x86_64)
 	$(error make bpf-selftests-debug runs on x86_64 only (BTF kernels))
 endif
