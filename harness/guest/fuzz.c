@@ -715,6 +715,16 @@ static void gen_filter(struct rng *r, struct buf *b)
 	}
 }
 
+/*
+ * The options that record a stack trace at every traced call or event:
+ * beside the function tracer on every function they stall a TCG guest,
+ * so the fuzz only ever switches them off (keep_stacks_off()).
+ */
+static bool stack_option(const char *name)
+{
+	return !strcmp(name, "func_stack_trace") || !strcmp(name, "stacktrace");
+}
+
 /* A valid value for the file, or a plausible one. */
 static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 {
@@ -733,8 +743,7 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		break;
 	case K_OPTIONS:
 		s = nopts ? opts[rnd(r, nopts)] : "overwrite";
-		/* Stack traces of every call would stall a TCG guest. */
-		if (!strcmp(s, "func_stack_trace") || !strcmp(s, "stacktrace"))
+		if (stack_option(s))
 			putf(b, "no%s", s);
 		else
 			putf(b, "%s%s", rnd(r, 2) ? "no" : "", s);
@@ -749,8 +758,7 @@ static void gen_valid(struct rng *r, const struct tfile *f, struct buf *b)
 		put(b, PICK(r, osnoise_options));
 		break;
 	case K_OPTION:
-		if (!strcmp(f->base, "func_stack_trace") ||
-		    !strcmp(f->base, "stacktrace"))
+		if (stack_option(f->base))
 			put(b, "0");
 		else
 			put(b, rnd(r, 2) ? "1" : "0");
@@ -1408,11 +1416,10 @@ static int pick_class(struct rng *r, const struct tfile *f)
 enum mode { M_ONE, M_SPLIT, M_LOOP, M_NONE, M_PWRITE, M_READBACK };
 
 /*
- * A stack trace at every traced call (func_stack_trace, beside the
- * function tracer on every function) or every event (stacktrace) stalls
- * a TCG guest: gen_valid() only ever switches them off, and no other
- * class nor a split write may switch them on.  Seed 20261123's "1k" on
- * options/func_stack_trace, split after its "1", did: CPU 0 then spent
+ * The stack options (stack_option()): gen_valid() only ever switches
+ * them off, and no other class nor a split write may switch them on.
+ * Seed 20261123's "1k" on options/func_stack_trace, split after its
+ * "1", did: CPU 0 then spent
  * every tick in its timer interrupt, unwinding at each call (the RCU
  * stalls of notes/issue32-abi.md).  After gen() and the mode's draws,
  * so the generator's sequence stays as it was.
@@ -1420,8 +1427,7 @@ enum mode { M_ONE, M_SPLIT, M_LOOP, M_NONE, M_PWRITE, M_READBACK };
 static void keep_stacks_off(const struct tfile *f, struct buf *b,
 			    enum mode *m)
 {
-	if (f->kind == K_OPTION && (!strcmp(f->base, "func_stack_trace") ||
-				    !strcmp(f->base, "stacktrace"))) {
+	if (f->kind == K_OPTION && stack_option(f->base)) {
 		b->len = 0;
 		put(b, "0");
 		if (*m == M_SPLIT)	/* its offset was drawn for the old text */
